@@ -1,0 +1,30 @@
+"""sudoku_rs: a fast Sudoku solver with a Rust core.
+
+A grid is any of: a string of n*n cells ('.' or '0' blank), a list of rows of ints (0 blank),
+a list of rows of one-character strings (the LeetCode board), a list of row strings, or a 2-D
+numpy integer array. Results come back in the kind that came in; the input is never modified.
+"""
+
+from ._sudoku_rs import (
+    InvalidPuzzleError,
+    NoSolutionError,
+    SudokuError,
+    __version__,
+    count_solutions,
+    is_unique,
+    is_valid,
+    solutions,
+    solve,
+)
+
+__all__ = [
+    "InvalidPuzzleError",
+    "NoSolutionError",
+    "SudokuError",
+    "__version__",
+    "count_solutions",
+    "is_unique",
+    "is_valid",
+    "solutions",
+    "solve",
+]

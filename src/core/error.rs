@@ -1,0 +1,95 @@
+//! The one error type of the core. The binding layer converts it once into Python exceptions,
+//! so every variant carries what a message needs (the shape seen, the row and column, the value).
+
+use std::fmt;
+
+/// A cell position, 0-based, as `grid[row][col]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Cell {
+    pub row: usize,
+    pub col: usize,
+}
+
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({}, {})", self.row, self.col)
+    }
+}
+
+/// Which kind of unit two conflicting clues share.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Unit {
+    Row,
+    Column,
+    Box,
+}
+
+impl fmt::Display for Unit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Unit::Row => "row",
+            Unit::Column => "column",
+            Unit::Box => "box",
+        })
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    /// The input does not describe an n x n grid (ragged, empty, a length that is not a square).
+    Shape(String),
+    /// The grid is square but no box shape fits it, or the requested one does not.
+    BoxShape(String),
+    /// A cell holds something that is not 0 (blank) or 1..=n.
+    Value {
+        cell: Cell,
+        /// The offending value as the user wrote it (`12`, `-1`, `'x'`, `2.5`).
+        found: String,
+        /// What the cell may hold, for the message (`0..9 (0 = blank)`).
+        expected: String,
+    },
+    /// Two equal clues share a row, column or box.
+    Conflict {
+        value: u8,
+        unit: Unit,
+        first: Cell,
+        second: Cell,
+    },
+    /// The givens are consistent but have no completion.
+    NoSolution,
+    /// The caller's control hook asked the search to stop (Ctrl-C, a budget).
+    Interrupted,
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Shape(msg) | Error::BoxShape(msg) => f.write_str(msg),
+            Error::Value {
+                cell,
+                found,
+                expected,
+            } => write!(
+                f,
+                "invalid value {found} at row {}, column {}: expected {expected}",
+                cell.row, cell.col
+            ),
+            Error::Conflict {
+                value,
+                unit,
+                first,
+                second,
+            } => write!(
+                f,
+                "conflicting clues: {value} appears twice in one {unit}, at {first} and {second} \
+                 (row, column, counted from 0)"
+            ),
+            Error::NoSolution => f.write_str("the puzzle has no solution"),
+            Error::Interrupted => f.write_str("the search was interrupted"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+pub type Result<T> = std::result::Result<T, Error>;

@@ -1,0 +1,13 @@
+//! The pure Rust core: grid model, text parsing, the search engine. No pyo3 types in here, so
+//! it is unit-tested with plain `cargo test` and usable from Rust directly.
+
+pub mod error;
+pub mod grid;
+pub mod shape;
+pub mod solver;
+pub mod text;
+
+pub use error::{Cell, Error, Result, Unit};
+pub use grid::Grid;
+pub use shape::{BoxShape, MAX_SIZE};
+pub use solver::{Control, Flow, SearchStats, Solver, Unbounded};

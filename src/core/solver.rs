@@ -1,0 +1,521 @@
+//! The generic search engine for any box shape up to 64x64.
+//!
+//! State is a row-major cell array plus one "digits used" bitmask per unit (row, column, box);
+//! a cell's candidates are the digits no unit of it uses. Before every guess the engine fills
+//! naked singles (a cell with one candidate) and hidden singles (a digit with one place in a
+//! unit) to a fixed point, then branches on the cell with the fewest candidates, trying digits
+//! low to high so the first solution is always the same one.
+//!
+//! Guessing copies the current state into the next level of an arena owned by the `Solver`;
+//! backtracking is moving back a level. The arena grows to the deepest level ever reached and is
+//! reused, so a warmed-up solver allocates nothing per search step or per puzzle.
+
+use super::error::{Error, Result};
+use super::grid::{find_conflict, Grid};
+use super::shape::{BoxShape, Geometry};
+
+/// How many search nodes pass between calls of [`Control::proceed`].
+const POLL_INTERVAL: u64 = 1024;
+
+/// A hook the search calls every `POLL_INTERVAL` nodes: return `false` to stop it
+/// (Ctrl-C, a time or guess budget). The search then returns [`Error::Interrupted`].
+pub trait Control {
+    fn proceed(&mut self, stats: &SearchStats) -> bool;
+}
+
+/// Never stops the search.
+pub struct Unbounded;
+
+impl Control for Unbounded {
+    fn proceed(&mut self, _: &SearchStats) -> bool {
+        true
+    }
+}
+
+/// What a search did, so a caller can see how hard a puzzle was.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// States propagated: the start plus one per guess.
+    pub nodes: u64,
+    /// Digits tried in a cell that had two or more candidates.
+    pub guesses: u64,
+    /// Guesses (or the start) that propagation proved wrong.
+    pub dead_ends: u64,
+}
+
+/// What to branch on: whichever has the fewest alternatives.
+#[derive(Clone, Copy)]
+enum Choice {
+    /// The digits of one cell; the untried mask holds digits.
+    Cell(usize),
+    /// The cells of one unit where a digit can go; the untried mask holds positions in the unit.
+    /// On big grids a digit with two places is often tighter than any cell.
+    Place { unit: usize, bit: u64 },
+}
+
+/// The result of propagating one state to its fixed point.
+enum Step {
+    Contradiction,
+    Solved,
+    /// Branch on this choice, trying these alternatives (a bitmask).
+    Branch(Choice, u64),
+}
+
+/// A branching point: the choice at this level and the alternatives not tried yet.
+#[derive(Clone, Copy)]
+struct Frame {
+    choice: Choice,
+    untried: u64,
+}
+
+/// Whether the caller wants more solutions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Stop,
+}
+
+/// A reusable solver for one box shape. Not `Sync`; make one per thread.
+pub struct Solver {
+    geo: Geometry,
+    full: u64,
+    /// Level k's cells live at `cells[k * ncells..]`, its unit masks at `used[k * 3n..]`.
+    cells: Vec<u8>,
+    used: Vec<u64>,
+    empties: Vec<usize>,
+    frames: Vec<Frame>,
+    stats: SearchStats,
+}
+
+impl Solver {
+    pub fn new(shape: BoxShape) -> Self {
+        let geo = Geometry::new(shape);
+        let n = geo.size;
+        let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        Solver {
+            cells: vec![0; geo.cells],
+            used: vec![0; 3 * n],
+            empties: vec![0],
+            frames: Vec::new(),
+            stats: SearchStats::default(),
+            geo,
+            full,
+        }
+    }
+
+    pub fn shape(&self) -> BoxShape {
+        self.geo.shape
+    }
+
+    /// Statistics of the last search.
+    pub fn stats(&self) -> SearchStats {
+        self.stats
+    }
+
+    /// The first solution (deterministic), or `NoSolution`.
+    pub fn solve(&mut self, grid: &Grid, control: &mut impl Control) -> Result<Grid> {
+        let mut out = vec![0u8; self.geo.cells];
+        if self.solve_into(grid.cells(), &mut out, control)? {
+            Ok(Grid::new(self.geo.shape, out).expect("a solution is a valid grid"))
+        } else {
+            Err(Error::NoSolution)
+        }
+    }
+
+    /// Writes the first solution of `cells` into `out`; `Ok(false)` when there is none.
+    /// `cells` must be `n*n` values in `0..=n` (a [`Grid`]'s cells).
+    pub fn solve_into(
+        &mut self,
+        cells: &[u8],
+        out: &mut [u8],
+        control: &mut impl Control,
+    ) -> Result<bool> {
+        let mut found = false;
+        self.search(cells, control, |solution| {
+            out.copy_from_slice(solution);
+            found = true;
+            Flow::Stop
+        })?;
+        Ok(found)
+    }
+
+    /// Counts solutions, stopping at `limit` (`None`: count them all).
+    pub fn count(
+        &mut self,
+        cells: &[u8],
+        limit: Option<u64>,
+        control: &mut impl Control,
+    ) -> Result<u64> {
+        let limit = limit.unwrap_or(u64::MAX);
+        let mut count = 0u64;
+        if limit == 0 {
+            return Ok(0);
+        }
+        self.search(cells, control, |_| {
+            count += 1;
+            if count >= limit {
+                Flow::Stop
+            } else {
+                Flow::Continue
+            }
+        })?;
+        Ok(count)
+    }
+
+    /// Up to `limit` solutions, in search order (the first is [`Solver::solve`]'s).
+    pub fn solutions(
+        &mut self,
+        grid: &Grid,
+        limit: usize,
+        control: &mut impl Control,
+    ) -> Result<Vec<Grid>> {
+        let mut found = Vec::new();
+        if limit == 0 {
+            return Ok(found);
+        }
+        let shape = self.geo.shape;
+        self.search(grid.cells(), control, |solution| {
+            found.push(Grid::new(shape, solution.to_vec()).expect("a solution is a valid grid"));
+            if found.len() >= limit {
+                Flow::Stop
+            } else {
+                Flow::Continue
+            }
+        })?;
+        Ok(found)
+    }
+
+    /// Depth-first search calling `visit` on each solution until it says `Stop`.
+    /// Conflicting givens are an `Error::Conflict` naming both cells.
+    pub fn search(
+        &mut self,
+        cells: &[u8],
+        control: &mut impl Control,
+        mut visit: impl FnMut(&[u8]) -> Flow,
+    ) -> Result<()> {
+        let nc = self.geo.cells;
+        let nu = 3 * self.geo.size;
+        assert_eq!(cells.len(), nc, "cells must match the solver's shape");
+        self.stats = SearchStats::default();
+        self.frames.clear();
+        self.load(cells)?;
+
+        let mut level = 0usize;
+        let mut step = self.propagate(0);
+        loop {
+            self.stats.nodes += 1;
+            if self.stats.nodes % POLL_INTERVAL == 0 && !control.proceed(&self.stats) {
+                return Err(Error::Interrupted);
+            }
+            match step {
+                Step::Solved => {
+                    if visit(&self.cells[level * nc..(level + 1) * nc]) == Flow::Stop {
+                        return Ok(());
+                    }
+                }
+                Step::Contradiction => self.stats.dead_ends += 1,
+                Step::Branch(choice, untried) => {
+                    debug_assert_eq!(self.frames.len(), level);
+                    self.frames.push(Frame { choice, untried });
+                }
+            }
+            // Take the next untried digit of the deepest open branch into a fresh child level.
+            loop {
+                let Some(frame) = self.frames.last_mut() else {
+                    return Ok(());
+                };
+                if frame.untried == 0 {
+                    self.frames.pop();
+                    continue;
+                }
+                let next = frame.untried & frame.untried.wrapping_neg();
+                frame.untried ^= next;
+                let (cell, bit) = match frame.choice {
+                    Choice::Cell(cell) => (cell, next),
+                    Choice::Place { unit, bit } => {
+                        let n = self.geo.size;
+                        let slot = next.trailing_zeros() as usize;
+                        (self.geo.unit_cells[unit * n + slot] as usize, bit)
+                    }
+                };
+                let parent = self.frames.len() - 1;
+                level = parent + 1;
+                self.ensure_levels(level + 1);
+                self.cells.copy_within(parent * nc..level * nc, level * nc);
+                self.used.copy_within(parent * nu..level * nu, level * nu);
+                self.empties[level] = self.empties[parent];
+                self.place(level, cell, bit);
+                self.stats.guesses += 1;
+                step = self.propagate(level);
+                break;
+            }
+        }
+    }
+
+    fn ensure_levels(&mut self, levels: usize) {
+        if self.empties.len() < levels {
+            self.cells.resize(levels * self.geo.cells, 0);
+            self.used.resize(levels * 3 * self.geo.size, 0);
+            self.empties.resize(levels, 0);
+        }
+    }
+
+    /// Loads the givens into level 0.
+    fn load(&mut self, cells: &[u8]) -> Result<()> {
+        let nc = self.geo.cells;
+        let nu = 3 * self.geo.size;
+        self.cells[..nc].copy_from_slice(cells);
+        self.used[..nu].fill(0);
+        let mut empties = 0;
+        for (i, &v) in cells.iter().enumerate() {
+            if v == 0 {
+                empties += 1;
+                continue;
+            }
+            let bit = 1u64 << (v - 1);
+            for &u in &self.geo.cell_units[i] {
+                let mask = &mut self.used[u as usize];
+                if *mask & bit != 0 {
+                    return Err(find_conflict(self.geo.shape, cells)
+                        .expect("a repeated digit in a unit is a conflict"));
+                }
+                *mask |= bit;
+            }
+        }
+        self.empties[0] = empties;
+        Ok(())
+    }
+
+    #[inline]
+    fn place(&mut self, level: usize, cell: usize, bit: u64) {
+        let nu = 3 * self.geo.size;
+        self.cells[level * self.geo.cells + cell] = bit.trailing_zeros() as u8 + 1;
+        let used = &mut self.used[level * nu..(level + 1) * nu];
+        for &u in &self.geo.cell_units[cell] {
+            used[u as usize] |= bit;
+        }
+        self.empties[level] -= 1;
+    }
+
+    /// Fills naked and hidden singles at `level` until none is left, then reports a
+    /// contradiction, a solution, or the cell with the fewest candidates to branch on.
+    fn propagate(&mut self, level: usize) -> Step {
+        let geo = &self.geo;
+        let (n, nc, nu, full) = (geo.size, geo.cells, 3 * geo.size, self.full);
+        let cells = &mut self.cells[level * nc..(level + 1) * nc];
+        let used = &mut self.used[level * nu..(level + 1) * nu];
+        let empties = &mut self.empties[level];
+        let candidates = |used: &[u64], cell: usize| -> u64 {
+            let [a, b, c] = geo.cell_units[cell];
+            full & !(used[a as usize] | used[b as usize] | used[c as usize])
+        };
+        let mut place = |cells: &mut [u8], used: &mut [u64], cell: usize, bit: u64| {
+            cells[cell] = bit.trailing_zeros() as u8 + 1;
+            for &u in &geo.cell_units[cell] {
+                used[u as usize] |= bit;
+            }
+            *empties -= 1;
+        };
+
+        loop {
+            // Naked singles, noting the most constrained cell in case nothing gets placed.
+            let mut placed = false;
+            let mut best = (usize::MAX, u32::MAX, 0u64);
+            for cell in 0..nc {
+                if cells[cell] != 0 {
+                    continue;
+                }
+                let cand = candidates(used, cell);
+                if cand == 0 {
+                    return Step::Contradiction;
+                }
+                if cand & (cand - 1) == 0 {
+                    place(cells, used, cell, cand);
+                    placed = true;
+                } else if !placed {
+                    let count = cand.count_ones();
+                    if count < best.1 {
+                        best = (cell, count, cand);
+                    }
+                }
+            }
+            if placed {
+                if cells.iter().all(|&v| v != 0) {
+                    return Step::Solved;
+                }
+                continue;
+            }
+            if best.0 == usize::MAX {
+                return Step::Solved;
+            }
+
+            // Hidden singles: per unit, the digits that are candidates in exactly one cell.
+            // Bit-sliced counters (places >= 1, 2, 3, 4) also find a digit with only two or
+            // three places: on big grids a better branch than any cell.
+            let mut best_place = (u32::MAX, 0usize, 0u64);
+            for u in 0..nu {
+                let unit = &geo.unit_cells[u * n..(u + 1) * n];
+                let (mut once, mut twice, mut thrice, mut four) = (0u64, 0u64, 0u64, 0u64);
+                for &cell in unit {
+                    if cells[cell as usize] == 0 {
+                        let cand = candidates(used, cell as usize);
+                        four |= thrice & cand;
+                        thrice |= twice & cand;
+                        twice |= once & cand;
+                        once |= cand;
+                    }
+                }
+                if (once | used[u]) != full {
+                    return Step::Contradiction; // a digit with no place left in this unit
+                }
+                for (places, digits) in [(2, twice & !thrice), (3, thrice & !four)] {
+                    if digits != 0 && places < best_place.0 {
+                        best_place = (places, u, digits & digits.wrapping_neg());
+                    }
+                }
+                let mut hidden = once & !twice;
+                while hidden != 0 {
+                    let bit = hidden & hidden.wrapping_neg();
+                    hidden ^= bit;
+                    let home = unit
+                        .iter()
+                        .map(|&c| c as usize)
+                        .find(|&c| cells[c] == 0 && candidates(used, c) & bit != 0);
+                    match home {
+                        Some(cell) => {
+                            place(cells, used, cell, bit);
+                            placed = true;
+                        }
+                        // Another hidden single of this unit took its only cell.
+                        None => return Step::Contradiction,
+                    }
+                }
+            }
+            if !placed {
+                if best_place.0 < best.1 {
+                    let (_, u, bit) = best_place;
+                    let unit = &geo.unit_cells[u * n..(u + 1) * n];
+                    let slots = unit.iter().enumerate().fold(0u64, |acc, (i, &c)| {
+                        let open =
+                            cells[c as usize] == 0 && candidates(used, c as usize) & bit != 0;
+                        acc | (u64::from(open) << i)
+                    });
+                    return Step::Branch(Choice::Place { unit: u, bit }, slots);
+                }
+                return Step::Branch(Choice::Cell(best.0), best.2);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::text::{parse, to_line};
+
+    fn solve_line(line: &str) -> String {
+        let grid = parse(line, None).unwrap();
+        let mut solver = Solver::new(grid.shape());
+        to_line(solver.solve(&grid, &mut Unbounded).unwrap().cells())
+    }
+
+    #[test]
+    fn solves_the_tutorial_puzzle() {
+        let rows = "31.5784.2/.29.3...8/4..629.31/2.3.1..8./.7.863..5/8.1.9.6../13....25./692.5..74/7..2.63..";
+        let solution = solve_line(&rows.replace('/', ""));
+        assert!(
+            solution.starts_with("316578492529134768487629531"),
+            "{solution}"
+        );
+    }
+
+    #[test]
+    fn solves_leetcode_37() {
+        let board =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+        assert_eq!(
+            solve_line(board),
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+        );
+    }
+
+    #[test]
+    fn counts_stop_at_the_limit_and_find_none_when_unsolvable() {
+        let empty = parse(&".".repeat(81), None).unwrap();
+        let mut solver = Solver::new(empty.shape());
+        assert_eq!(
+            solver
+                .count(empty.cells(), Some(7), &mut Unbounded)
+                .unwrap(),
+            7
+        );
+        // 4x4 Latin squares with 2x2 boxes: exactly 288 of them.
+        let empty4 = parse(&".".repeat(16), None).unwrap();
+        let mut solver4 = Solver::new(empty4.shape());
+        assert_eq!(
+            solver4.count(empty4.cells(), None, &mut Unbounded).unwrap(),
+            288
+        );
+        // Consistent givens with no completion: row 0 needs a 9 that column 8 forbids... built
+        // so that cell (0, 8) has no candidate.
+        let mut line = String::from("12345678.");
+        line.push_str("........9");
+        line.push_str(&".".repeat(63));
+        let grid = parse(&line, None).unwrap();
+        assert_eq!(solver.solve(&grid, &mut Unbounded), Err(Error::NoSolution));
+        assert_eq!(solver.count(grid.cells(), None, &mut Unbounded).unwrap(), 0);
+    }
+
+    #[test]
+    fn solutions_are_distinct_and_start_with_the_first() {
+        let empty = parse(&".".repeat(36), Some((2, 3))).unwrap();
+        let mut solver = Solver::new(empty.shape());
+        let first = solver.solve(&empty, &mut Unbounded).unwrap();
+        let all = solver.solutions(&empty, 20, &mut Unbounded).unwrap();
+        assert_eq!(all.len(), 20);
+        assert_eq!(all[0], first);
+        for (i, a) in all.iter().enumerate() {
+            assert!(a.is_solved());
+            assert!(all[i + 1..].iter().all(|b| b != a));
+        }
+    }
+
+    #[test]
+    fn reports_conflicting_givens() {
+        let mut line = ".".repeat(81);
+        line.replace_range(0..1, "5");
+        line.replace_range(4..5, "5");
+        let grid = parse(&line, None).unwrap();
+        let err = Solver::new(grid.shape())
+            .solve(&grid, &mut Unbounded)
+            .unwrap_err();
+        assert!(matches!(err, Error::Conflict { value: 5, .. }), "{err}");
+    }
+
+    #[test]
+    fn control_can_interrupt() {
+        struct StopAt(u64);
+        impl Control for StopAt {
+            fn proceed(&mut self, stats: &SearchStats) -> bool {
+                stats.nodes < self.0
+            }
+        }
+        let empty = parse(&".".repeat(256), None).unwrap();
+        let mut solver = Solver::new(empty.shape());
+        let result = solver.count(empty.cells(), None, &mut StopAt(5000));
+        assert_eq!(result, Err(Error::Interrupted));
+    }
+
+    #[test]
+    fn stats_show_singles_only_puzzles_need_no_guess() {
+        let grid = parse(
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+            None,
+        )
+        .unwrap();
+        let mut solver = Solver::new(grid.shape());
+        solver.solve(&grid, &mut Unbounded).unwrap();
+        assert_eq!(solver.stats().guesses, 0);
+        assert_eq!(solver.stats().nodes, 1);
+    }
+}

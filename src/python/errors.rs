@@ -1,0 +1,44 @@
+//! Python exception classes and the one conversion from core errors.
+//!
+//! The classes are created with module `sudoku_rs`, the public package that re-exports them, so
+//! they print and pickle as `sudoku_rs.InvalidPuzzleError`.
+
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::PyErr;
+
+use crate::core::Error;
+
+create_exception!(
+    sudoku_rs,
+    SudokuError,
+    PyValueError,
+    "Base class of every error about a puzzle; a subclass of ValueError."
+);
+create_exception!(
+    sudoku_rs,
+    InvalidPuzzleError,
+    SudokuError,
+    "The input is not a well-formed puzzle: wrong shape, a bad value, or two equal clues in one \
+     row, column or box. The message names the shape, or the row and column (from 0)."
+);
+create_exception!(
+    sudoku_rs,
+    NoSolutionError,
+    SudokuError,
+    "The givens are consistent but no completion exists."
+);
+
+impl From<Error> for PyErr {
+    fn from(err: Error) -> PyErr {
+        match err {
+            Error::NoSolution => NoSolutionError::new_err(err.to_string()),
+            // A binding that interrupts a search keeps the Python error that made it stop and
+            // raises that instead; reaching this arm means a core caller stopped on its own.
+            Error::Interrupted => pyo3::exceptions::PyKeyboardInterrupt::new_err(err.to_string()),
+            Error::Shape(_) | Error::BoxShape(_) | Error::Value { .. } | Error::Conflict { .. } => {
+                InvalidPuzzleError::new_err(err.to_string())
+            }
+        }
+    }
+}

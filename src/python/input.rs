@@ -1,0 +1,426 @@
+//! Telling input kinds apart, in one place, and writing results back in the same kind.
+//!
+//! Every kind becomes a core [`Grid`] (row-major `u8`, 0 = blank); the [`Kind`] remembers how to
+//! turn cells back into what the caller passed in.
+
+use numpy::{
+    Element, PyArray1, PyArray2, PyArrayDescr, PyArrayDescrMethods, PyArrayMethods, PyUntypedArray,
+    PyUntypedArrayMethods,
+};
+use pyo3::exceptions::{PyOverflowError, PyTypeError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyFloat, PyList, PyString, PyTuple};
+
+use crate::core::error::{Cell, Error};
+use crate::core::grid::expected_values;
+use crate::core::text::{self, char_of_value, expected_chars, value_of_char};
+use crate::core::{BoxShape, Grid};
+
+/// How the grid came in, so the result goes back the same way.
+pub enum Kind<'py> {
+    /// A string; the original text is the layout template.
+    Text(String),
+    /// Rows of ints, 0 = blank.
+    IntRows,
+    /// Rows of one-character strings (the LeetCode board).
+    CharRows,
+    /// A list of row strings.
+    TextRows,
+    /// A 2-D numpy array of this dtype.
+    Array(Bound<'py, PyArrayDescr>),
+}
+
+pub struct Input<'py> {
+    pub kind: Kind<'py>,
+    pub grid: Grid,
+}
+
+/// Reads any supported grid. Malformed grids raise `InvalidPuzzleError`; values of the wrong
+/// Python type raise `TypeError`.
+pub fn read<'py>(
+    obj: &Bound<'py, PyAny>,
+    requested_box: Option<(usize, usize)>,
+) -> PyResult<Input<'py>> {
+    if let Ok(s) = obj.cast::<PyString>() {
+        let s = s.to_cow()?.into_owned();
+        let grid = text::parse(&s, requested_box)?;
+        return Ok(Input {
+            kind: Kind::Text(s),
+            grid,
+        });
+    }
+    if let Ok(array) = obj.cast::<PyUntypedArray>() {
+        return read_array(array, requested_box);
+    }
+    if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() {
+        return read_rows(obj, requested_box);
+    }
+    Err(PyTypeError::new_err(format!(
+        "expected a grid: a str, a list of rows, or a 2-D numpy array of integers; got {}",
+        type_name(obj)
+    )))
+}
+
+impl<'py> Kind<'py> {
+    /// The cells of a solved grid (`n x n`, row-major) in this kind.
+    pub fn write(&self, py: Python<'py>, cells: &[u8]) -> PyResult<Bound<'py, PyAny>> {
+        let n = crate::core::shape::isqrt(cells.len());
+        let rows = cells.chunks(n);
+        Ok(match self {
+            Kind::Text(template) => {
+                PyString::new(py, &text::render_like(template, cells)).into_any()
+            }
+            Kind::IntRows => PyList::new(
+                py,
+                rows.map(|row| PyList::new(py, row).expect("ints convert")),
+            )?
+            .into_any(),
+            Kind::CharRows => PyList::new(
+                py,
+                rows.map(|row| {
+                    let chars = row.iter().map(|&v| char_of_value(v).to_string());
+                    PyList::new(py, chars).expect("strings convert")
+                }),
+            )?
+            .into_any(),
+            Kind::TextRows => PyList::new(py, rows.map(text::to_line))?.into_any(),
+            Kind::Array(dtype) => write_array(py, dtype, cells, n)?,
+        })
+    }
+}
+
+fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    obj.get_type()
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_else(|_| "an unknown type".into())
+}
+
+fn shape_error(msg: String) -> PyErr {
+    Error::Shape(msg).into()
+}
+
+/// The side of a square grid given its row count and every row's length.
+fn square_side(lengths: &[usize]) -> PyResult<usize> {
+    let n = lengths.len();
+    if n == 0 {
+        return Err(shape_error(
+            "the grid is empty: expected n rows of n cells".into(),
+        ));
+    }
+    if let Some((i, &len)) = lengths
+        .iter()
+        .enumerate()
+        .find(|(_, &len)| len != lengths[0])
+    {
+        return Err(shape_error(format!(
+            "rows have different lengths: row 0 has {} cells, row {i} has {len}",
+            lengths[0]
+        )));
+    }
+    if lengths[0] != n {
+        return Err(shape_error(format!(
+            "expected a square grid, got {n} rows of {} cells ({n}x{})",
+            lengths[0], lengths[0]
+        )));
+    }
+    Ok(n)
+}
+
+/// Cell kinds seen in a list of rows; the first cell decides, every other must match.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum CellKind {
+    Int,
+    Char,
+}
+
+fn read_rows<'py>(
+    obj: &Bound<'py, PyAny>,
+    requested_box: Option<(usize, usize)>,
+) -> PyResult<Input<'py>> {
+    let rows: Vec<Bound<'py, PyAny>> = obj.try_iter()?.collect::<PyResult<_>>()?;
+    if rows.iter().all(|r| r.is_instance_of::<PyString>()) && !rows.is_empty() {
+        return read_text_rows(&rows, requested_box);
+    }
+    let mut lengths = Vec::with_capacity(rows.len());
+    for (i, row) in rows.iter().enumerate() {
+        if !(row.is_instance_of::<PyList>() || row.is_instance_of::<PyTuple>()) {
+            return Err(shape_error(format!(
+                "expected a list of rows, but item {i} is {} {}; a flat list of cells needs \
+                 to be split into rows",
+                article(&type_name(row)),
+                type_name(row)
+            )));
+        }
+        lengths.push(row.len()?);
+    }
+    let n = square_side(&lengths)?;
+    let shape = BoxShape::for_size(n, requested_box)?;
+    let mut cells = Vec::with_capacity(n * n);
+    let mut kind = None;
+    for (r, row) in rows.iter().enumerate() {
+        for (c, item) in row.try_iter()?.enumerate() {
+            let item = item?;
+            let (this, value) = read_cell(&item, n, r, c)?;
+            match kind {
+                None => kind = Some(this),
+                Some(k) if k != this => {
+                    return Err(PyTypeError::new_err(format!(
+                        "row {r}, column {c} is {} {} but earlier cells are {}; use all ints \
+                         or all one-character strings",
+                        article(&type_name(&item)),
+                        type_name(&item),
+                        if k == CellKind::Int {
+                            "ints"
+                        } else {
+                            "strings"
+                        }
+                    )))
+                }
+                Some(_) => {}
+            }
+            cells.push(value);
+        }
+    }
+    let kind = match kind {
+        Some(CellKind::Char) => Kind::CharRows,
+        _ => Kind::IntRows,
+    };
+    Ok(Input {
+        kind,
+        grid: Grid::new(shape, cells)?,
+    })
+}
+
+fn article(noun: &str) -> &'static str {
+    match noun.chars().next() {
+        Some('a' | 'e' | 'i' | 'o' | 'u' | 'A' | 'E' | 'I' | 'O' | 'U') => "an",
+        _ => "a",
+    }
+}
+
+fn read_text_rows<'py>(
+    rows: &[Bound<'py, PyAny>],
+    requested_box: Option<(usize, usize)>,
+) -> PyResult<Input<'py>> {
+    let lines: Vec<String> = rows.iter().map(|r| r.extract()).collect::<PyResult<_>>()?;
+    let lengths: Vec<usize> = lines.iter().map(|l| l.chars().count()).collect();
+    let n = square_side(&lengths)?;
+    let shape = BoxShape::for_size(n, requested_box)?;
+    let mut cells = Vec::with_capacity(n * n);
+    for (r, line) in lines.iter().enumerate() {
+        for (c, ch) in line.chars().enumerate() {
+            cells.push(char_value(ch, n, r, c)?);
+        }
+    }
+    Ok(Input {
+        kind: Kind::TextRows,
+        grid: Grid::new(shape, cells)?,
+    })
+}
+
+fn char_value(ch: char, n: usize, row: usize, col: usize) -> Result<u8, Error> {
+    match value_of_char(ch) {
+        Some(v) if (v as usize) <= n => Ok(v),
+        _ => Err(Error::Value {
+            cell: Cell { row, col },
+            found: format!("{ch:?}"),
+            expected: expected_chars(n),
+        }),
+    }
+}
+
+fn value_error(item: &Bound<'_, PyAny>, n: usize, row: usize, col: usize) -> PyErr {
+    let found = item
+        .repr()
+        .map(|r| r.to_string())
+        .unwrap_or_else(|_| "?".into());
+    Error::Value {
+        cell: Cell { row, col },
+        found,
+        expected: expected_values(n),
+    }
+    .into()
+}
+
+/// One cell of a list of rows: an int (or an int-valued float, or anything with `__index__`),
+/// or a one-character string.
+fn read_cell(
+    item: &Bound<'_, PyAny>,
+    n: usize,
+    row: usize,
+    col: usize,
+) -> PyResult<(CellKind, u8)> {
+    if let Ok(s) = item.cast::<PyString>() {
+        let s = s.to_cow()?;
+        let mut chars = s.chars();
+        return match (chars.next(), chars.next()) {
+            (Some(ch), None) => Ok((CellKind::Char, char_value(ch, n, row, col)?)),
+            _ => Err(Error::Value {
+                cell: Cell { row, col },
+                found: format!("{s:?}"),
+                expected: expected_chars(n) + " (one character)",
+            }
+            .into()),
+        };
+    }
+    if item.is_instance_of::<PyBool>() {
+        return Err(PyTypeError::new_err(format!(
+            "row {row}, column {col} is a bool; expected an int (0 = blank) or a one-character string"
+        )));
+    }
+    let value: i64 = if let Ok(f) = item.cast::<PyFloat>() {
+        let x = f.value();
+        if x.fract() != 0.0 || !(0.0..=n as f64).contains(&x) {
+            return Err(value_error(item, n, row, col));
+        }
+        x as i64
+    } else {
+        match item.extract::<i64>() {
+            Ok(v) => v,
+            Err(e) if e.is_instance_of::<PyOverflowError>(item.py()) => {
+                return Err(value_error(item, n, row, col))
+            }
+            Err(_) => {
+                return Err(PyTypeError::new_err(format!(
+                    "row {row}, column {col} is {} {}; expected an int (0 = blank) or a \
+                     one-character string",
+                    article(&type_name(item)),
+                    type_name(item)
+                )))
+            }
+        }
+    };
+    if !(0..=n as i64).contains(&value) {
+        return Err(value_error(item, n, row, col));
+    }
+    Ok((CellKind::Int, value as u8))
+}
+
+/// The integer element types numpy grids may have. Values are compared exactly (never cast by
+/// numpy), so 300 in an int16 array is reported, not wrapped to 44.
+trait CellElement: Element + Copy + std::fmt::Display {
+    fn to_i128(self) -> i128;
+    fn from_value(v: u8) -> Self;
+}
+
+macro_rules! cell_elements {
+    ($($t:ty),*) => {$(
+        impl CellElement for $t {
+            fn to_i128(self) -> i128 { self as i128 }
+            fn from_value(v: u8) -> Self { v as $t }
+        }
+    )*};
+}
+cell_elements!(i8, i16, i32, i64, u8, u16, u32, u64);
+
+/// Calls `$body` with `$t` bound to the element type of an integer dtype.
+macro_rules! with_int_type {
+    ($dtype:expr, $t:ident => $body:expr) => {
+        match ($dtype.kind(), $dtype.itemsize()) {
+            (b'i', 1) => {
+                type $t = i8;
+                $body
+            }
+            (b'i', 2) => {
+                type $t = i16;
+                $body
+            }
+            (b'i', 4) => {
+                type $t = i32;
+                $body
+            }
+            (b'i', 8) => {
+                type $t = i64;
+                $body
+            }
+            (b'u', 1) => {
+                type $t = u8;
+                $body
+            }
+            (b'u', 2) => {
+                type $t = u16;
+                $body
+            }
+            (b'u', 4) => {
+                type $t = u32;
+                $body
+            }
+            (b'u', 8) => {
+                type $t = u64;
+                $body
+            }
+            _ => unreachable!("dtype checked to be an integer type"),
+        }
+    };
+}
+
+fn read_array<'py>(
+    array: &Bound<'py, PyUntypedArray>,
+    requested_box: Option<(usize, usize)>,
+) -> PyResult<Input<'py>> {
+    let dtype = array.dtype();
+    if !matches!(dtype.kind(), b'i' | b'u') || !matches!(dtype.itemsize(), 1 | 2 | 4 | 8) {
+        return Err(PyTypeError::new_err(format!(
+            "a grid array must have an integer dtype, got {}; convert it with .astype(int)",
+            dtype.str()?
+        )));
+    }
+    let shape = array.shape();
+    if shape.len() != 2 || shape[0] != shape[1] || shape[0] == 0 {
+        let dims: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
+        return Err(shape_error(format!(
+            "expected a 2-D array of shape (n, n), got shape ({}{})",
+            dims.join(", "),
+            if dims.len() == 1 { "," } else { "" }
+        )));
+    }
+    let n = shape[0];
+    let box_shape = BoxShape::for_size(n, requested_box)?;
+    // Byte-swapped arrays are read through a native-order copy, exact for integers.
+    let native = if dtype.is_native_byteorder() == Some(false) {
+        let native_dtype = dtype.call_method1("newbyteorder", ("=",))?;
+        array.call_method1("astype", (native_dtype,))?
+    } else {
+        array.clone().into_any()
+    };
+    let cells = with_int_type!(dtype, T => read_typed::<T>(&native, n)?);
+    Ok(Input {
+        kind: Kind::Array(dtype),
+        grid: Grid::new(box_shape, cells)?,
+    })
+}
+
+fn read_typed<T: CellElement>(array: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<u8>> {
+    let array = array.cast::<PyArray2<T>>()?.readonly();
+    let mut cells = Vec::with_capacity(n * n);
+    // indexed_iter walks the logical (row, col) order whatever the memory layout or strides.
+    for ((row, col), &v) in array.as_array().indexed_iter() {
+        if !(0..=n as i128).contains(&v.to_i128()) {
+            return Err(Error::Value {
+                cell: Cell { row, col },
+                found: v.to_string(),
+                expected: expected_values(n),
+            }
+            .into());
+        }
+        cells.push(v.to_i128() as u8);
+    }
+    Ok(cells)
+}
+
+fn write_array<'py>(
+    py: Python<'py>,
+    dtype: &Bound<'py, PyArrayDescr>,
+    cells: &[u8],
+    n: usize,
+) -> PyResult<Bound<'py, PyAny>> {
+    let out = with_int_type!(dtype, T => {
+        let values: Vec<T> = cells.iter().map(|&v| T::from_value(v)).collect();
+        PyArray1::from_vec(py, values).reshape([n, n])?.into_any()
+    });
+    if dtype.is_native_byteorder() == Some(false) {
+        return out.call_method1("astype", (dtype,));
+    }
+    Ok(out)
+}

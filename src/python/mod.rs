@@ -1,0 +1,124 @@
+//! The pyo3 binding: each function converts its input, runs the core with the GIL released,
+//! and maps core errors to Python exceptions. No solving logic lives here.
+
+mod errors;
+mod input;
+mod run;
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyList;
+
+use crate::core::{Error, Grid};
+use errors::{InvalidPuzzleError, NoSolutionError, SudokuError};
+use input::Input;
+
+/// `box=(rows, cols)` as given by the caller; negative numbers are a bad box, not an overflow.
+fn box_arg(requested: Option<(i64, i64)>) -> PyResult<Option<(usize, usize)>> {
+    match requested {
+        None => Ok(None),
+        Some((r, c)) if r >= 0 && c >= 0 => Ok(Some((r as usize, c as usize))),
+        Some((r, c)) => Err(Error::BoxShape(format!(
+            "box=({r}, {c}) is not a box shape: rows and columns must each be at least 2"
+        ))
+        .into()),
+    }
+}
+
+fn read<'py>(grid: &Bound<'py, PyAny>, requested_box: Option<(i64, i64)>) -> PyResult<Input<'py>> {
+    input::read(grid, box_arg(requested_box)?)
+}
+
+fn positive(name: &str, limit: Option<i64>) -> PyResult<Option<u64>> {
+    match limit {
+        Some(l) if l < 1 => Err(PyValueError::new_err(format!(
+            "{name} must be a positive integer or None, got {l}"
+        ))),
+        other => Ok(other.map(|l| l as u64)),
+    }
+}
+
+/// The first solution of `grid`, in the same kind as the input.
+#[pyfunction]
+#[pyo3(signature = (grid, /, *, r#box = None))]
+fn solve<'py>(grid: &Bound<'py, PyAny>, r#box: Option<(i64, i64)>) -> PyResult<Bound<'py, PyAny>> {
+    let py = grid.py();
+    let input = read(grid, r#box)?;
+    let solution = run::detached(py, &input.grid, |solver, grid, control| {
+        solver.solve(grid, control)
+    })?;
+    input.kind.write(py, solution.cells())
+}
+
+/// Up to `limit` solutions, in search order; the first is `solve(grid)`.
+#[pyfunction]
+#[pyo3(signature = (grid, /, *, limit = 10, r#box = None))]
+fn solutions<'py>(
+    grid: &Bound<'py, PyAny>,
+    limit: i64,
+    r#box: Option<(i64, i64)>,
+) -> PyResult<Bound<'py, PyList>> {
+    let py = grid.py();
+    let limit = positive("limit", Some(limit))?.unwrap_or(1);
+    let input = read(grid, r#box)?;
+    let limit = usize::try_from(limit).unwrap_or(usize::MAX);
+    let found: Vec<Grid> = run::detached(py, &input.grid, |solver, grid, control| {
+        solver.solutions(grid, limit, control)
+    })?;
+    let items = found
+        .iter()
+        .map(|g| input.kind.write(py, g.cells()))
+        .collect::<PyResult<Vec<_>>>()?;
+    PyList::new(py, items)
+}
+
+/// The number of solutions, stopping at `limit` when one is given.
+#[pyfunction]
+#[pyo3(signature = (grid, /, *, limit = None, r#box = None))]
+fn count_solutions(
+    grid: &Bound<'_, PyAny>,
+    limit: Option<i64>,
+    r#box: Option<(i64, i64)>,
+) -> PyResult<u64> {
+    let limit = positive("limit", limit)?;
+    let input = read(grid, r#box)?;
+    run::detached(grid.py(), &input.grid, |solver, grid, control| {
+        solver.count(grid.cells(), limit, control)
+    })
+}
+
+/// Whether the grid has exactly one solution.
+#[pyfunction]
+#[pyo3(signature = (grid, /, *, r#box = None))]
+fn is_unique(grid: &Bound<'_, PyAny>, r#box: Option<(i64, i64)>) -> PyResult<bool> {
+    Ok(count_solutions(grid, Some(2), r#box)? == 1)
+}
+
+/// Whether the grid is well formed and no two equal clues share a row, column or box.
+/// Says nothing about solvability; values of the wrong type still raise `TypeError`.
+#[pyfunction]
+#[pyo3(signature = (grid, /, *, r#box = None))]
+fn is_valid(grid: &Bound<'_, PyAny>, r#box: Option<(i64, i64)>) -> PyResult<bool> {
+    let py = grid.py();
+    match read(grid, r#box) {
+        Ok(input) => Ok(input.grid.check().is_ok()),
+        Err(err) if err.is_instance_of::<InvalidPuzzleError>(py) => Ok(false),
+        Err(err) => Err(err),
+    }
+}
+
+#[pymodule]
+mod _sudoku_rs {
+    use pyo3::prelude::*;
+
+    #[pymodule_export]
+    use super::{
+        count_solutions, is_unique, is_valid, solutions, solve, InvalidPuzzleError,
+        NoSolutionError, SudokuError,
+    };
+
+    #[pymodule_init]
+    fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {
+        m.add("__version__", env!("CARGO_PKG_VERSION"))
+    }
+}

@@ -1,0 +1,64 @@
+//! Running a search with the GIL released, on this thread's cached solver, and stopping it
+//! when Python has a pending signal (Ctrl-C).
+
+use std::cell::RefCell;
+
+use pyo3::prelude::*;
+
+use crate::core::{BoxShape, Control, Error, Grid, SearchStats, Solver};
+
+thread_local! {
+    /// One solver per shape seen on this thread, so repeated single calls allocate nothing.
+    static SOLVERS: RefCell<Vec<Solver>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Re-attaches now and then to run Python's signal handlers; a raised exception stops the search
+/// and is kept so the caller re-raises exactly it (KeyboardInterrupt, or whatever a handler raised).
+#[derive(Default)]
+pub struct SignalCheck {
+    pub raised: Option<PyErr>,
+}
+
+impl Control for SignalCheck {
+    fn proceed(&mut self, _: &SearchStats) -> bool {
+        match Python::attach(|py| py.check_signals()) {
+            Ok(()) => true,
+            Err(err) => {
+                self.raised = Some(err);
+                false
+            }
+        }
+    }
+}
+
+/// Runs `work` on a solver for `grid`'s shape with the GIL released.
+pub fn detached<T, F>(py: Python<'_>, grid: &Grid, work: F) -> PyResult<T>
+where
+    T: Send,
+    F: FnOnce(&mut Solver, &Grid, &mut SignalCheck) -> Result<T, Error> + Send,
+{
+    let mut control = SignalCheck::default();
+    let result = py.detach(|| with_solver(grid.shape(), |solver| work(solver, grid, &mut control)));
+    match result {
+        Ok(value) => Ok(value),
+        Err(Error::Interrupted) => Err(control
+            .raised
+            .take()
+            .unwrap_or_else(|| Error::Interrupted.into())),
+        Err(err) => Err(err.into()),
+    }
+}
+
+fn with_solver<T>(shape: BoxShape, work: impl FnOnce(&mut Solver) -> T) -> T {
+    SOLVERS.with(|cell| {
+        let mut solvers = cell.borrow_mut();
+        let index = match solvers.iter().position(|s| s.shape() == shape) {
+            Some(i) => i,
+            None => {
+                solvers.push(Solver::new(shape));
+                solvers.len() - 1
+            }
+        };
+        work(&mut solvers[index])
+    })
+}
