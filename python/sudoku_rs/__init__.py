@@ -5,6 +5,8 @@ a list of rows of one-character strings (the LeetCode board), a list of row stri
 numpy integer array. Results come back in the kind that came in; the input is never modified.
 """
 
+from ._batch import count_solutions_batch, solve_batch
+from ._files import format_puzzles, read_puzzles, write_puzzles
 from ._sudoku_rs import (
     InvalidPuzzleError,
     NoSolutionError,
@@ -23,8 +25,13 @@ __all__ = [
     "SudokuError",
     "__version__",
     "count_solutions",
+    "count_solutions_batch",
+    "format_puzzles",
     "is_unique",
     "is_valid",
+    "read_puzzles",
     "solutions",
     "solve",
+    "solve_batch",
+    "write_puzzles",
 ]

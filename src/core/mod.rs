@@ -1,8 +1,10 @@
 //! The pure Rust core: grid model, text parsing, the search engine. No pyo3 types in here, so
 //! it is unit-tested with plain `cargo test` and usable from Rust directly.
 
+pub mod batch;
 pub mod error;
 pub mod grid;
+pub mod lines;
 pub mod shape;
 pub mod solver;
 pub mod text;

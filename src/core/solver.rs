@@ -10,9 +10,43 @@
 //! backtracking is moving back a level. The arena grows to the deepest level ever reached and is
 //! reused, so a warmed-up solver allocates nothing per search step or per puzzle.
 
+use std::collections::HashSet;
+
 use super::error::{Error, Result};
 use super::grid::{find_conflict, Grid};
 use super::shape::{BoxShape, Geometry};
+
+/// Nodes the first attempt of [`Solver::solve_into`] may use before it restarts. Far more than
+/// any 9x9 puzzle needs, so restarts only ever happen on big grids.
+const FIRST_BUDGET: u64 = 20_000;
+
+/// Count limits up to this use restarts (they keep the solutions seen).
+const MAX_RESTART_LIMIT: u64 = 64;
+
+/// The unit of the restart budgets after the first attempt, scaled by the Luby sequence.
+const RESTART_UNIT: u64 = 4_000;
+
+/// The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, ... (1-based): the restart schedule that is within a
+/// log factor of the best fixed budget without knowing it.
+fn luby(i: u64) -> u64 {
+    let mut i = i;
+    loop {
+        let k = 64 - i.leading_zeros() as u64; // 2^(k-1) <= i < 2^k
+        if i == (1u64 << k) - 1 {
+            return 1u64 << (k - 1);
+        }
+        i -= (1u64 << (k - 1)) - 1;
+    }
+}
+
+/// A fixed 64-bit mix (splitmix64's finaliser), for restart perturbations.
+fn mix(seed: u64, value: u64) -> u64 {
+    let mut z =
+        seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ value.wrapping_add(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
 
 /// How many search nodes pass between calls of [`Control::proceed`].
 const POLL_INTERVAL: u64 = 1024;
@@ -82,9 +116,15 @@ pub struct Solver {
     /// Level k's cells live at `cells[k * ncells..]`, its unit masks at `used[k * 3n..]`.
     cells: Vec<u8>,
     used: Vec<u64>,
+    /// Per cell, digits ruled out by locked candidates (beyond what its units use).
+    elim: Vec<u64>,
     empties: Vec<usize>,
     frames: Vec<Frame>,
+    /// Scratch for locked candidates: one mask per row segment and per column segment.
+    segments: Vec<u64>,
     stats: SearchStats,
+    /// 0 for the plain search order; a restart's attempt number otherwise.
+    seed: u64,
 }
 
 impl Solver {
@@ -95,6 +135,9 @@ impl Solver {
         Solver {
             cells: vec![0; geo.cells],
             used: vec![0; 3 * n],
+            elim: vec![0; geo.cells],
+            segments: vec![0; 2 * n * n],
+            seed: 0,
             empties: vec![0],
             frames: Vec::new(),
             stats: SearchStats::default(),
@@ -113,7 +156,7 @@ impl Solver {
     }
 
     /// The first solution (deterministic), or `NoSolution`.
-    pub fn solve(&mut self, grid: &Grid, control: &mut impl Control) -> Result<Grid> {
+    pub fn solve(&mut self, grid: &Grid, control: &mut (impl Control + ?Sized)) -> Result<Grid> {
         let mut out = vec![0u8; self.geo.cells];
         if self.solve_into(grid.cells(), &mut out, control)? {
             Ok(Grid::new(self.geo.shape, out).expect("a solution is a valid grid"))
@@ -128,13 +171,12 @@ impl Solver {
         &mut self,
         cells: &[u8],
         out: &mut [u8],
-        control: &mut impl Control,
+        control: &mut (impl Control + ?Sized),
     ) -> Result<bool> {
         let mut found = false;
-        self.search(cells, control, |solution| {
+        self.restarting(cells, control, 1, |solution| {
             out.copy_from_slice(solution);
             found = true;
-            Flow::Stop
         })?;
         Ok(found)
     }
@@ -144,45 +186,91 @@ impl Solver {
         &mut self,
         cells: &[u8],
         limit: Option<u64>,
-        control: &mut impl Control,
+        control: &mut (impl Control + ?Sized),
     ) -> Result<u64> {
-        let limit = limit.unwrap_or(u64::MAX);
         let mut count = 0u64;
-        if limit == 0 {
-            return Ok(0);
-        }
-        self.search(cells, control, |_| {
-            count += 1;
-            if count >= limit {
-                Flow::Stop
-            } else {
-                Flow::Continue
+        match limit {
+            Some(0) => {}
+            // Small limits (uniqueness checks) restart like solve; the solutions seen are kept
+            // to count each once, so large limits search once, in the plain order.
+            Some(limit) if limit <= MAX_RESTART_LIMIT => {
+                self.restarting(cells, control, limit as usize, |_| count += 1)?;
             }
-        })?;
+            _ => {
+                let limit = limit.unwrap_or(u64::MAX);
+                self.search(cells, control, |_| {
+                    count += 1;
+                    if count >= limit {
+                        Flow::Stop
+                    } else {
+                        Flow::Continue
+                    }
+                })?;
+            }
+        }
         Ok(count)
     }
 
-    /// Up to `limit` solutions, in search order (the first is [`Solver::solve`]'s).
+    /// Up to `limit` distinct solutions; the first is [`Solver::solve`]'s.
     pub fn solutions(
         &mut self,
         grid: &Grid,
         limit: usize,
-        control: &mut impl Control,
+        control: &mut (impl Control + ?Sized),
     ) -> Result<Vec<Grid>> {
         let mut found = Vec::new();
-        if limit == 0 {
-            return Ok(found);
-        }
         let shape = self.geo.shape;
-        self.search(grid.cells(), control, |solution| {
+        self.restarting(grid.cells(), control, limit, |solution| {
             found.push(Grid::new(shape, solution.to_vec()).expect("a solution is a valid grid"));
-            if found.len() >= limit {
-                Flow::Stop
-            } else {
-                Flow::Continue
-            }
         })?;
         Ok(found)
+    }
+
+    /// Calls `on_new` once for each distinct solution until `limit` have been seen, searching
+    /// with restarts: first in the plain order, then, when a budget of nodes runs out, again with
+    /// ties and digit order perturbed by the attempt number, under budgets that follow the Luby
+    /// sequence. Big grids far from unique have heavy-tailed search times (one early wrong
+    /// digit can hide an unsatisfiable subtree of millions of nodes); a restart escapes it.
+    /// An attempt that finishes within its budget has seen every solution, so counts and "no
+    /// solution" stay exact; the attempt order is fixed, so results are deterministic. 9x9
+    /// puzzles never need a second attempt.
+    fn restarting(
+        &mut self,
+        cells: &[u8],
+        control: &mut (impl Control + ?Sized),
+        limit: usize,
+        mut on_new: impl FnMut(&[u8]),
+    ) -> Result<()> {
+        if limit == 0 {
+            return Ok(());
+        }
+        let mut seen: HashSet<Vec<u8>> = HashSet::new();
+        let mut total = SearchStats::default();
+        let mut budget = FIRST_BUDGET;
+        for attempt in 0.. {
+            self.seed = attempt;
+            let outcome = self.search_within(cells, control, budget, |solution| {
+                if !seen.contains(solution) {
+                    seen.insert(solution.to_vec());
+                    on_new(solution);
+                }
+                if seen.len() >= limit {
+                    Flow::Stop
+                } else {
+                    Flow::Continue
+                }
+            });
+            self.seed = 0;
+            total.nodes += self.stats.nodes;
+            total.guesses += self.stats.guesses;
+            total.dead_ends += self.stats.dead_ends;
+            self.stats = total;
+            if !outcome? || seen.len() >= limit {
+                return Ok(());
+            }
+            budget = RESTART_UNIT.saturating_mul(luby(attempt + 1));
+        }
+        unreachable!("the budgets grow until an attempt completes")
     }
 
     /// Depth-first search calling `visit` on each solution until it says `Stop`.
@@ -190,9 +278,21 @@ impl Solver {
     pub fn search(
         &mut self,
         cells: &[u8],
-        control: &mut impl Control,
-        mut visit: impl FnMut(&[u8]) -> Flow,
+        control: &mut (impl Control + ?Sized),
+        visit: impl FnMut(&[u8]) -> Flow,
     ) -> Result<()> {
+        self.search_within(cells, control, u64::MAX, visit)
+            .map(|_| ())
+    }
+
+    /// [`Solver::search`] that gives up after `budget` nodes: `Ok(true)` when it did.
+    fn search_within(
+        &mut self,
+        cells: &[u8],
+        control: &mut (impl Control + ?Sized),
+        budget: u64,
+        mut visit: impl FnMut(&[u8]) -> Flow,
+    ) -> Result<bool> {
         let nc = self.geo.cells;
         let nu = 3 * self.geo.size;
         assert_eq!(cells.len(), nc, "cells must match the solver's shape");
@@ -207,10 +307,13 @@ impl Solver {
             if self.stats.nodes % POLL_INTERVAL == 0 && !control.proceed(&self.stats) {
                 return Err(Error::Interrupted);
             }
+            if self.stats.nodes > budget {
+                return Ok(true);
+            }
             match step {
                 Step::Solved => {
                     if visit(&self.cells[level * nc..(level + 1) * nc]) == Flow::Stop {
-                        return Ok(());
+                        return Ok(false);
                     }
                 }
                 Step::Contradiction => self.stats.dead_ends += 1,
@@ -221,14 +324,24 @@ impl Solver {
             }
             // Take the next untried digit of the deepest open branch into a fresh child level.
             loop {
+                let depth = self.frames.len() as u64;
                 let Some(frame) = self.frames.last_mut() else {
-                    return Ok(());
+                    return Ok(false);
                 };
                 if frame.untried == 0 {
                     self.frames.pop();
                     continue;
                 }
-                let next = frame.untried & frame.untried.wrapping_neg();
+                // The lowest alternative, or under a restart the lowest at or above a
+                // position drawn from (attempt, depth).
+                let mut next = frame.untried & frame.untried.wrapping_neg();
+                if self.seed != 0 {
+                    let from = mix(self.seed, depth) % 64;
+                    let above = frame.untried & (u64::MAX << from);
+                    if above != 0 {
+                        next = above & above.wrapping_neg();
+                    }
+                }
                 frame.untried ^= next;
                 let (cell, bit) = match frame.choice {
                     Choice::Cell(cell) => (cell, next),
@@ -243,6 +356,7 @@ impl Solver {
                 self.ensure_levels(level + 1);
                 self.cells.copy_within(parent * nc..level * nc, level * nc);
                 self.used.copy_within(parent * nu..level * nu, level * nu);
+                self.elim.copy_within(parent * nc..level * nc, level * nc);
                 self.empties[level] = self.empties[parent];
                 self.place(level, cell, bit);
                 self.stats.guesses += 1;
@@ -256,6 +370,7 @@ impl Solver {
         if self.empties.len() < levels {
             self.cells.resize(levels * self.geo.cells, 0);
             self.used.resize(levels * 3 * self.geo.size, 0);
+            self.elim.resize(levels * self.geo.cells, 0);
             self.empties.resize(levels, 0);
         }
     }
@@ -266,6 +381,7 @@ impl Solver {
         let nu = 3 * self.geo.size;
         self.cells[..nc].copy_from_slice(cells);
         self.used[..nu].fill(0);
+        self.elim[..nc].fill(0);
         let mut empties = 0;
         for (i, &v) in cells.iter().enumerate() {
             if v == 0 {
@@ -304,10 +420,13 @@ impl Solver {
         let (n, nc, nu, full) = (geo.size, geo.cells, 3 * geo.size, self.full);
         let cells = &mut self.cells[level * nc..(level + 1) * nc];
         let used = &mut self.used[level * nu..(level + 1) * nu];
+        let elim = &mut self.elim[level * nc..(level + 1) * nc];
+        let seed = self.seed;
+        let segments = &mut self.segments;
         let empties = &mut self.empties[level];
-        let candidates = |used: &[u64], cell: usize| -> u64 {
+        let candidates = |used: &[u64], elim: &[u64], cell: usize| -> u64 {
             let [a, b, c] = geo.cell_units[cell];
-            full & !(used[a as usize] | used[b as usize] | used[c as usize])
+            full & !(used[a as usize] | used[b as usize] | used[c as usize] | elim[cell])
         };
         let mut place = |cells: &mut [u8], used: &mut [u64], cell: usize, bit: u64| {
             cells[cell] = bit.trailing_zeros() as u8 + 1;
@@ -325,7 +444,7 @@ impl Solver {
                 if cells[cell] != 0 {
                     continue;
                 }
-                let cand = candidates(used, cell);
+                let cand = candidates(used, elim, cell);
                 if cand == 0 {
                     return Step::Contradiction;
                 }
@@ -333,8 +452,14 @@ impl Solver {
                     place(cells, used, cell, cand);
                     placed = true;
                 } else if !placed {
+                    // Fewest candidates first; ties go to the first cell, or under a restart
+                    // to the one a hash of (attempt, cell) ranks lowest.
                     let count = cand.count_ones();
-                    if count < best.1 {
+                    if count < best.1
+                        || (seed != 0
+                            && count == best.1
+                            && mix(seed, cell as u64) < mix(seed, best.0 as u64))
+                    {
                         best = (cell, count, cand);
                     }
                 }
@@ -358,7 +483,7 @@ impl Solver {
                 let (mut once, mut twice, mut thrice, mut four) = (0u64, 0u64, 0u64, 0u64);
                 for &cell in unit {
                     if cells[cell as usize] == 0 {
-                        let cand = candidates(used, cell as usize);
+                        let cand = candidates(used, elim, cell as usize);
                         four |= thrice & cand;
                         thrice |= twice & cand;
                         twice |= once & cand;
@@ -380,7 +505,7 @@ impl Solver {
                     let home = unit
                         .iter()
                         .map(|&c| c as usize)
-                        .find(|&c| cells[c] == 0 && candidates(used, c) & bit != 0);
+                        .find(|&c| cells[c] == 0 && candidates(used, elim, c) & bit != 0);
                     match home {
                         Some(cell) => {
                             place(cells, used, cell, bit);
@@ -391,13 +516,16 @@ impl Solver {
                     }
                 }
             }
+            if !placed && locked_candidates(geo, cells, used, elim, full, segments) {
+                continue;
+            }
             if !placed {
                 if best_place.0 < best.1 {
                     let (_, u, bit) = best_place;
                     let unit = &geo.unit_cells[u * n..(u + 1) * n];
                     let slots = unit.iter().enumerate().fold(0u64, |acc, (i, &c)| {
                         let open =
-                            cells[c as usize] == 0 && candidates(used, c as usize) & bit != 0;
+                            cells[c as usize] == 0 && candidates(used, elim, c as usize) & bit != 0;
                         acc | (u64::from(open) << i)
                     });
                     return Step::Branch(Choice::Place { unit: u, bit }, slots);
@@ -406,6 +534,108 @@ impl Solver {
             }
         }
     }
+}
+
+/// Locked candidates (box-line interactions), for the state of one level: a digit whose places
+/// in a box all lie in one row (column) cannot go elsewhere in that row (column) -- "pointing";
+/// a digit whose places in a row (column) all lie in one box cannot go elsewhere in that box --
+/// "claiming". Records the eliminations in `elim`; returns whether any candidate went.
+fn locked_candidates(
+    geo: &Geometry,
+    cells: &[u8],
+    used: &[u64],
+    elim: &mut [u64],
+    full: u64,
+    segments: &mut [u64],
+) -> bool {
+    let (n, rows, cols) = (geo.size, geo.shape.rows(), geo.shape.cols());
+    let (stacks, bands) = (n / cols, n / rows);
+    let cand = |elim: &[u64], cell: usize| -> u64 {
+        if cells[cell] != 0 {
+            return 0;
+        }
+        let [a, b, c] = geo.cell_units[cell];
+        full & !(used[a as usize] | used[b as usize] | used[c as usize] | elim[cell])
+    };
+    let mut changed = false;
+    // Removes `digits` from the listed cells; notes whether any of them had one.
+    let mut strike = |elim: &mut [u64], digits: u64, targets: &mut dyn Iterator<Item = usize>| {
+        for cell in targets {
+            if cand(elim, cell) & digits != 0 {
+                elim[cell] |= digits;
+                changed = true;
+            }
+        }
+    };
+    let (row_seg, col_seg) = segments.split_at_mut(n * stacks);
+    // Row segments: row r within stack s. Column segments: column c within band t.
+    for r in 0..n {
+        for s in 0..stacks {
+            row_seg[r * stacks + s] =
+                (0..cols).fold(0, |m, k| m | cand(elim, r * n + s * cols + k));
+        }
+    }
+    for c in 0..n {
+        for t in 0..bands {
+            col_seg[c * bands + t] =
+                (0..rows).fold(0, |m, k| m | cand(elim, (t * rows + k) * n + c));
+        }
+    }
+    for r in 0..n {
+        let band = r / rows;
+        for s in 0..stacks {
+            let seg = row_seg[r * stacks + s];
+            if seg == 0 {
+                continue;
+            }
+            let rest_box = (band * rows..(band + 1) * rows)
+                .filter(|&r2| r2 != r)
+                .fold(0, |m, r2| m | row_seg[r2 * stacks + s]);
+            let rest_row = (0..stacks)
+                .filter(|&s2| s2 != s)
+                .fold(0, |m, s2| m | row_seg[r * stacks + s2]);
+            let pointing = seg & !rest_box;
+            if pointing != 0 {
+                let mut outside = (0..n).filter(|&c| c / cols != s).map(|c| r * n + c);
+                strike(elim, pointing, &mut outside);
+            }
+            let claiming = seg & !rest_row;
+            if claiming != 0 {
+                let mut box_rest = (band * rows..(band + 1) * rows)
+                    .filter(|&r2| r2 != r)
+                    .flat_map(|r2| (s * cols..(s + 1) * cols).map(move |c| r2 * n + c));
+                strike(elim, claiming, &mut box_rest);
+            }
+        }
+    }
+    for c in 0..n {
+        let stack = c / cols;
+        for t in 0..bands {
+            let seg = col_seg[c * bands + t];
+            if seg == 0 {
+                continue;
+            }
+            let rest_box = (stack * cols..(stack + 1) * cols)
+                .filter(|&c2| c2 != c)
+                .fold(0, |m, c2| m | col_seg[c2 * bands + t]);
+            let rest_col = (0..bands)
+                .filter(|&t2| t2 != t)
+                .fold(0, |m, t2| m | col_seg[c * bands + t2]);
+            let pointing = seg & !rest_box;
+            if pointing != 0 {
+                let mut outside = (0..n).filter(|&r| r / rows != t).map(|r| r * n + c);
+                strike(elim, pointing, &mut outside);
+            }
+            let claiming = seg & !rest_col;
+            if claiming != 0 {
+                let mut box_rest = (stack * cols..(stack + 1) * cols)
+                    .filter(|&c2| c2 != c)
+                    .flat_map(|c2| (t * rows..(t + 1) * rows).map(move |r| r * n + c2));
+                strike(elim, claiming, &mut box_rest);
+            }
+        }
+    }
+    changed
 }
 
 #[cfg(test)]

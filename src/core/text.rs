@@ -49,6 +49,12 @@ pub fn parse(text: &str, requested_box: Option<(usize, usize)>) -> Result<Grid> 
              (81 for 9x9), whitespace ignored"
         )));
     }
+    if n > MAX_TEXT_VALUE as usize {
+        return Err(Error::Shape(format!(
+            "a {n}x{n} grid cannot be written as text: cell characters end at 'Z' = \
+             {MAX_TEXT_VALUE}; pass a list of rows or a numpy array"
+        )));
+    }
     let shape = BoxShape::for_size(n, requested_box)?;
     let mut cells = Vec::with_capacity(count);
     for c in text.chars().filter(|c| !c.is_whitespace()) {

@@ -4,7 +4,7 @@
 //! turn cells back into what the caller passed in.
 
 use numpy::{
-    Element, PyArray1, PyArray2, PyArrayDescr, PyArrayDescrMethods, PyArrayMethods, PyUntypedArray,
+    PyArray1, PyArray2, PyArrayDescr, PyArrayDescrMethods, PyArrayMethods, PyUntypedArray,
     PyUntypedArrayMethods,
 };
 use pyo3::exceptions::{PyOverflowError, PyTypeError};
@@ -15,6 +15,9 @@ use crate::core::error::{Cell, Error};
 use crate::core::grid::expected_values;
 use crate::core::text::{self, char_of_value, expected_chars, value_of_char};
 use crate::core::{BoxShape, Grid};
+
+use super::dtype::{check_integer_dtype, in_dtype, native_order, CellElement};
+use crate::with_int_type;
 
 /// How the grid came in, so the result goes back the same way.
 pub enum Kind<'py> {
@@ -258,7 +261,7 @@ fn read_cell(
             (Some(ch), None) => Ok((CellKind::Char, char_value(ch, n, row, col)?)),
             _ => Err(Error::Value {
                 cell: Cell { row, col },
-                found: format!("{s:?}"),
+                found: item.repr()?.to_string(),
                 expected: expected_chars(n) + " (one character)",
             }
             .into()),
@@ -297,75 +300,12 @@ fn read_cell(
     Ok((CellKind::Int, value as u8))
 }
 
-/// The integer element types numpy grids may have. Values are compared exactly (never cast by
-/// numpy), so 300 in an int16 array is reported, not wrapped to 44.
-trait CellElement: Element + Copy + std::fmt::Display {
-    fn to_i128(self) -> i128;
-    fn from_value(v: u8) -> Self;
-}
-
-macro_rules! cell_elements {
-    ($($t:ty),*) => {$(
-        impl CellElement for $t {
-            fn to_i128(self) -> i128 { self as i128 }
-            fn from_value(v: u8) -> Self { v as $t }
-        }
-    )*};
-}
-cell_elements!(i8, i16, i32, i64, u8, u16, u32, u64);
-
-/// Calls `$body` with `$t` bound to the element type of an integer dtype.
-macro_rules! with_int_type {
-    ($dtype:expr, $t:ident => $body:expr) => {
-        match ($dtype.kind(), $dtype.itemsize()) {
-            (b'i', 1) => {
-                type $t = i8;
-                $body
-            }
-            (b'i', 2) => {
-                type $t = i16;
-                $body
-            }
-            (b'i', 4) => {
-                type $t = i32;
-                $body
-            }
-            (b'i', 8) => {
-                type $t = i64;
-                $body
-            }
-            (b'u', 1) => {
-                type $t = u8;
-                $body
-            }
-            (b'u', 2) => {
-                type $t = u16;
-                $body
-            }
-            (b'u', 4) => {
-                type $t = u32;
-                $body
-            }
-            (b'u', 8) => {
-                type $t = u64;
-                $body
-            }
-            _ => unreachable!("dtype checked to be an integer type"),
-        }
-    };
-}
-
 fn read_array<'py>(
     array: &Bound<'py, PyUntypedArray>,
     requested_box: Option<(usize, usize)>,
 ) -> PyResult<Input<'py>> {
     let dtype = array.dtype();
-    if !matches!(dtype.kind(), b'i' | b'u') || !matches!(dtype.itemsize(), 1 | 2 | 4 | 8) {
-        return Err(PyTypeError::new_err(format!(
-            "a grid array must have an integer dtype, got {}; convert it with .astype(int)",
-            dtype.str()?
-        )));
-    }
+    check_integer_dtype(&dtype)?;
     let shape = array.shape();
     if shape.len() != 2 || shape[0] != shape[1] || shape[0] == 0 {
         let dims: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
@@ -377,13 +317,7 @@ fn read_array<'py>(
     }
     let n = shape[0];
     let box_shape = BoxShape::for_size(n, requested_box)?;
-    // Byte-swapped arrays are read through a native-order copy, exact for integers.
-    let native = if dtype.is_native_byteorder() == Some(false) {
-        let native_dtype = dtype.call_method1("newbyteorder", ("=",))?;
-        array.call_method1("astype", (native_dtype,))?
-    } else {
-        array.clone().into_any()
-    };
+    let native = native_order(array)?;
     let cells = with_int_type!(dtype, T => read_typed::<T>(&native, n)?);
     Ok(Input {
         kind: Kind::Array(dtype),
@@ -419,8 +353,5 @@ fn write_array<'py>(
         let values: Vec<T> = cells.iter().map(|&v| T::from_value(v)).collect();
         PyArray1::from_vec(py, values).reshape([n, n])?.into_any()
     });
-    if dtype.is_native_byteorder() == Some(false) {
-        return out.call_method1("astype", (dtype,));
-    }
-    Ok(out)
+    in_dtype(out, dtype)
 }

@@ -1,8 +1,11 @@
 //! The pyo3 binding: each function converts its input, runs the core with the GIL released,
 //! and maps core errors to Python exceptions. No solving logic lives here.
 
+mod batch;
+mod dtype;
 mod errors;
 mod input;
+mod lines;
 mod run;
 
 use pyo3::exceptions::PyValueError;
@@ -14,7 +17,7 @@ use errors::{InvalidPuzzleError, NoSolutionError, SudokuError};
 use input::Input;
 
 /// `box=(rows, cols)` as given by the caller; negative numbers are a bad box, not an overflow.
-fn box_arg(requested: Option<(i64, i64)>) -> PyResult<Option<(usize, usize)>> {
+pub(crate) fn box_arg(requested: Option<(i64, i64)>) -> PyResult<Option<(usize, usize)>> {
     match requested {
         None => Ok(None),
         Some((r, c)) if r >= 0 && c >= 0 => Ok(Some((r as usize, c as usize))),
@@ -111,6 +114,10 @@ fn is_valid(grid: &Bound<'_, PyAny>, r#box: Option<(i64, i64)>) -> PyResult<bool
 mod _sudoku_rs {
     use pyo3::prelude::*;
 
+    #[pymodule_export]
+    use super::batch::{_count_solutions_batch, _solve_batch};
+    #[pymodule_export]
+    use super::lines::{_format_lines, _parse_lines};
     #[pymodule_export]
     use super::{
         count_solutions, is_unique, is_valid, solutions, solve, InvalidPuzzleError,

@@ -1,0 +1,49 @@
+"""Batch entry points: progress handling around the compiled batch functions."""
+
+from __future__ import annotations
+
+from typing import Optional, Tuple
+
+from . import _sudoku_rs
+from ._progress import progress_bar
+
+
+def solve_batch(
+    puzzles,
+    /,
+    *,
+    box: Optional[Tuple[int, int]] = None,
+    threads: Optional[int] = None,
+    progress: bool = False,
+):
+    """Solve many puzzles on every core.
+
+    ``puzzles`` is a numpy integer array of shape (N, n, n) or (N, n*n), 0 = blank, any dtype and
+    memory order: the result is a new array of the same shape and dtype. Or a list of puzzle
+    strings: the result is a list of strings. A row that is malformed, has conflicting clues or
+    has no solution comes back as all zeros (``None`` in a list). ``threads=None`` uses every
+    core, ``threads=1`` only the calling thread; the result does not depend on it.
+    ``progress=True`` shows a tqdm bar. The GIL is released while solving; Ctrl-C stops the batch.
+    """
+    with progress_bar(progress, len(puzzles), "solving") as update:
+        return _sudoku_rs._solve_batch(puzzles, box=box, threads=threads, progress=update)
+
+
+def count_solutions_batch(
+    puzzles,
+    /,
+    *,
+    limit: int = 2,
+    box: Optional[Tuple[int, int]] = None,
+    threads: Optional[int] = None,
+    progress: bool = False,
+):
+    """Count each puzzle's solutions up to ``limit`` (2 tells unique from not) on every core.
+
+    Takes the same inputs as :func:`solve_batch` and returns an int64 array of shape (N,);
+    a malformed or conflicting row counts 0.
+    """
+    with progress_bar(progress, len(puzzles), "counting") as update:
+        return _sudoku_rs._count_solutions_batch(
+            puzzles, limit=limit, box=box, threads=threads, progress=update
+        )

@@ -1,0 +1,104 @@
+"""Puzzle files: one puzzle per line (the common dataset format) or a CSV with a header.
+
+Parsing and formatting run in Rust on whole chunks of bytes: no Python object per puzzle.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import BinaryIO, Iterator, NamedTuple, Optional, Tuple, Union
+
+import numpy as np
+
+from . import _sudoku_rs
+from ._sudoku_rs import InvalidPuzzleError
+
+PathLike = Union[str, "os.PathLike[str]"]
+
+#: Lines read per chunk when streaming: about 5 MB of 9x9 puzzles.
+CHUNK_LINES = 65536
+
+
+class Chunk(NamedTuple):
+    """A chunk of puzzles read from a stream."""
+
+    puzzles: np.ndarray  # (N, n*n) uint8, bad rows all zeros
+    line_numbers: list  # 1-based line number of each row
+    bad: list  # (row, message) for each malformed line
+
+
+def _raise_first_bad(chunk: Chunk, source: str) -> None:
+    if chunk.bad:
+        row, message = chunk.bad[0]
+        raise InvalidPuzzleError(f"{source}, line {chunk.line_numbers[row]}: {message}")
+
+
+def iter_chunks(
+    stream: BinaryIO,
+    *,
+    column: int = 0,
+    box: Optional[Tuple[int, int]] = None,
+    chunk_lines: int = CHUNK_LINES,
+) -> Iterator[Chunk]:
+    """Reads a binary stream a chunk of lines at a time, so memory stays flat for any size."""
+    first_line, size = 1, 0
+    while True:
+        lines = stream.readlines(chunk_lines * 82) if chunk_lines else stream.readlines()
+        if not lines:
+            return
+        puzzles, numbers, bad = _sudoku_rs._parse_lines(
+            b"".join(lines), column=column, first_line=first_line, size=size, box=box
+        )
+        first_line += len(lines)
+        if len(numbers):
+            size = int(round(puzzles.shape[1] ** 0.5))
+        yield Chunk(puzzles, numbers, bad)
+
+
+def read_puzzles(
+    path: PathLike,
+    /,
+    *,
+    column: int = 0,
+    box: Optional[Tuple[int, int]] = None,
+    skip_invalid: bool = False,
+) -> np.ndarray:
+    """Reads a puzzle file into an (N, n*n) uint8 array, 0 = blank.
+
+    The file has one puzzle per line ('.' or '0' blank, digits then letters for 10 and up), or
+    is a CSV whose first line is a header such as Kaggle's ``quizzes,solutions``: ``column``
+    picks the field (``column=1`` reads the solutions). Blank lines are skipped. A malformed line
+    raises InvalidPuzzleError naming its line number, unless ``skip_invalid``, which leaves it
+    as a row of zeros.
+    """
+    with open(path, "rb") as f:
+        chunks = list(iter_chunks(f, column=column, box=box, chunk_lines=0))
+    if not chunks:
+        return np.zeros((0, 81), dtype=np.uint8)
+    if not skip_invalid:
+        for chunk in chunks:
+            _raise_first_bad(chunk, os.fspath(path))
+    return chunks[0].puzzles if len(chunks) == 1 else np.concatenate([c.puzzles for c in chunks])
+
+
+def format_puzzles(puzzles: np.ndarray, /, *, blank: str = ".") -> bytes:
+    """The puzzles of an (N, n*n) or (N, n, n) integer array as lines of text; a row of all
+    zeros (say, an unsolvable puzzle from solve_batch) becomes an empty line."""
+    array = np.asarray(puzzles)
+    if array.ndim not in (2, 3) or array.dtype.kind not in "iu":
+        raise TypeError(
+            f"expected an integer array of shape (N, n*n) or (N, n, n), got {array.dtype} "
+            f"with shape {array.shape}"
+        )
+    width = int(np.prod(array.shape[1:]))
+    size = int(round(width**0.5))
+    if array.size and (array.min() < 0 or array.max() > size):
+        raise InvalidPuzzleError(f"puzzle values must be 0..{size}")
+    cells = np.ascontiguousarray(array, dtype=np.uint8).tobytes()
+    return _sudoku_rs._format_lines(cells, size=size, blank=blank)
+
+
+def write_puzzles(path: PathLike, puzzles: np.ndarray, /, *, blank: str = ".") -> None:
+    """Writes an (N, n*n) or (N, n, n) integer array as one puzzle per line."""
+    with open(path, "wb") as f:
+        f.write(format_puzzles(puzzles, blank=blank))

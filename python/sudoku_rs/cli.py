@@ -1,0 +1,192 @@
+"""The `sudoku-rs` command: solve, count or check a file of puzzles, streaming.
+
+Input is one puzzle per line (81 characters for 9x9, '.' or '0' blank) or a CSV with a header
+(use --column to pick the field). Output has one line per input puzzle, in input order.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import sys
+import time
+from typing import BinaryIO, Callable, Iterator, Optional
+
+import numpy as np
+
+from ._batch import count_solutions_batch, solve_batch
+from ._files import Chunk, format_puzzles, iter_chunks
+
+EPILOG = """\
+commands:
+  solve   writes each puzzle's first solution; an empty line where there is none
+  count   writes each puzzle's number of solutions, counted up to --limit
+  check   writes unique / multiple / none for each puzzle; exits 1 unless all are unique
+
+Malformed lines stop the run with exit status 2 and a message naming the line, unless
+--skip-invalid, which writes 'invalid' (an empty line for solve) and carries on. A summary goes
+to stderr; a progress bar too when stderr is a terminal and tqdm is installed.
+
+examples:
+  sudoku-rs solve puzzles.txt -o solutions.txt
+  cat puzzles.txt | sudoku-rs check -
+  sudoku-rs count train.csv --column 0 --limit 3 --threads 4
+"""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="sudoku-rs",
+        description=__doc__.splitlines()[0],
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("command", choices=["solve", "count", "check"])
+    parser.add_argument("input", nargs="?", default="-", help="puzzle file, or - for stdin")
+    parser.add_argument("-o", "--output", default="-", help="output file (default: stdout)")
+    parser.add_argument("--threads", type=int, default=None, help="default: every core")
+    parser.add_argument("--limit", type=int, default=2, help="count: stop counting here")
+    parser.add_argument("--column", type=int, default=0, help="CSV field holding the puzzle")
+    parser.add_argument(
+        "--box", type=int, nargs=2, metavar=("ROWS", "COLS"), help="box shape, e.g. --box 2 3"
+    )
+    parser.add_argument("--skip-invalid", action="store_true", help="carry on past bad lines")
+    parser.add_argument("-q", "--quiet", action="store_true", help="no summary or progress")
+    return parser
+
+
+@contextlib.contextmanager
+def _open_in(name: str) -> Iterator[BinaryIO]:
+    if name == "-":
+        yield sys.stdin.buffer
+    else:
+        with open(name, "rb") as f:
+            yield f
+
+
+@contextlib.contextmanager
+def _open_out(name: str) -> Iterator[BinaryIO]:
+    if name == "-":
+        yield sys.stdout.buffer
+        sys.stdout.buffer.flush()
+    else:
+        with open(name, "wb") as f:
+            yield f
+
+
+@contextlib.contextmanager
+def _byte_progress(stream: BinaryIO, enabled: bool) -> Iterator[Callable[[], None]]:
+    """A bar over the bytes of the input file; a no-op when disabled or tqdm is missing."""
+    bar = None
+    if enabled:
+        try:
+            from tqdm import tqdm  # type: ignore[import-untyped]
+
+            total = os.fstat(stream.fileno()).st_size if stream.seekable() else None
+            bar = tqdm(total=total, unit="B", unit_scale=True, file=sys.stderr, leave=False)
+        except (ImportError, OSError, ValueError):
+            bar = None
+    if bar is None:
+        yield lambda: None
+        return
+    with bar:
+        last = [stream.tell() if stream.seekable() else 0]
+
+        def update() -> None:
+            if stream.seekable():
+                now = stream.tell()
+                bar.update(now - last[0])
+                last[0] = now
+
+        yield update
+
+
+def _labels(counts: np.ndarray, bad_rows: np.ndarray) -> list:
+    labels = np.where(counts == 0, "none", np.where(counts == 1, "unique", "multiple"))
+    labels = labels.astype(object)
+    labels[bad_rows] = "invalid"
+    return labels.tolist()
+
+
+def run(args: argparse.Namespace) -> int:
+    box = tuple(args.box) if args.box else None
+    totals = {"puzzles": 0, "bad": 0, "none": 0, "unique": 0, "multiple": 0}
+    start = time.perf_counter()
+    show = not args.quiet
+    with _open_in(args.input) as src, _open_out(args.output) as out:
+        with _byte_progress(src, show and sys.stderr.isatty()) as tick:
+            for chunk in iter_chunks(src, column=args.column, box=box):
+                if chunk.bad and not args.skip_invalid:
+                    row, message = chunk.bad[0]
+                    name = "<stdin>" if args.input == "-" else args.input
+                    print(f"{name}:{chunk.line_numbers[row]}: {message}", file=sys.stderr)
+                    return 2
+                out.write(_process(args, chunk, box, totals))
+                tick()
+    if show:
+        _summary(args.command, totals, time.perf_counter() - start)
+    if args.command == "check" and totals["unique"] != totals["puzzles"]:
+        return 1
+    return 0
+
+
+def _process(args: argparse.Namespace, chunk: Chunk, box, totals: dict) -> bytes:
+    bad_rows = np.array([row for row, _ in chunk.bad], dtype=np.intp)
+    totals["puzzles"] += len(chunk.puzzles)
+    totals["bad"] += len(bad_rows)
+    if args.command == "solve":
+        solved = solve_batch(chunk.puzzles, box=box, threads=args.threads)
+        unsolved = int((solved == 0).all(axis=1).sum()) - len(bad_rows)
+        totals["none"] += unsolved
+        return format_puzzles(solved)
+    limit = args.limit if args.command == "count" else 2
+    counts = count_solutions_batch(chunk.puzzles, limit=limit, box=box, threads=args.threads)
+    if args.command == "count":
+        text = counts.astype(str).astype(object)
+        text[bad_rows] = "invalid"
+        lines = text.tolist()
+    else:
+        lines = _labels(counts, bad_rows)
+    good = np.ones(len(counts), dtype=bool)
+    good[bad_rows] = False
+    totals["none"] += int((counts[good] == 0).sum())
+    totals["unique"] += int((counts[good] == 1).sum())
+    totals["multiple"] += int((counts[good] >= 2).sum())
+    return ("\n".join(lines) + "\n").encode() if lines else b""
+
+
+def _summary(command: str, totals: dict, seconds: float) -> None:
+    n = totals["puzzles"]
+    rate = n / seconds if seconds > 0 else float("inf")
+    parts = [f"{n:,} puzzles in {seconds:.2f} s ({rate:,.0f}/s)"]
+    if command == "solve":
+        parts.append(
+            f"{n - totals['none'] - totals['bad']:,} solved, {totals['none']:,} with no solution"
+        )
+    else:
+        parts.append(
+            f"{totals['unique']:,} unique, {totals['multiple']:,} multiple, "
+            f"{totals['none']:,} with no solution"
+        )
+    if totals["bad"]:
+        parts.append(f"{totals['bad']:,} invalid lines skipped")
+    print("sudoku-rs: " + "; ".join(parts), file=sys.stderr)
+
+
+def main(argv: Optional[list] = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return run(args)
+    except KeyboardInterrupt:
+        print("sudoku-rs: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # The reader went away (say, `| head`); stop quietly like other Unix tools.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

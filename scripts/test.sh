@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The whole test suite, from a fresh clone: Rust format, lint and unit tests, then the package
+# built and installed into a private venv (./.venv) exactly as `pip install .` does for a user,
+# then pytest, ruff and the stub check. Needs only Rust, Python 3 and pip; installs the rest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+venv="${SUDOKU_RS_VENV:-.venv}"
+if [ ! -x "$venv/bin/python" ]; then
+    python3 -m venv "$venv"
+fi
+py="$venv/bin/python"
+"$py" -m pip install --quiet --upgrade pip
+"$py" -m pip install --quiet "maturin>=1.9.4,<2" numpy pytest hypothesis ruff mypy
+
+echo "== cargo fmt / clippy / test"
+cargo fmt --check
+cargo clippy --quiet --all-targets -- -D warnings
+cargo clippy --quiet --all-targets --features python -- -D warnings
+cargo test --quiet
+
+echo "== build and install the package"
+# --no-build-isolation: build with the venv's maturin instead of fetching one per run.
+"$py" -m pip install --quiet --no-build-isolation --force-reinstall --no-deps .
+
+echo "== ruff / stubtest"
+"$venv/bin/ruff" check python tests benches examples
+"$venv/bin/ruff" format --check python tests benches examples
+# stubtest compares the hand-written stubs with the compiled module; run it outside the
+# source tree so it inspects the installed package, not python/.
+(cd "$venv" && bin/python -m mypy.stubtest sudoku_rs --ignore-missing-stub)
+
+echo "== pytest"
+"$py" -m pytest "$@"

@@ -1,0 +1,220 @@
+//! Running one search per puzzle over many puzzles on several threads.
+//!
+//! Threads are scoped to the call (the calling thread is one of them), so nothing outlives it:
+//! no global pool to deadlock in a forked child, and memory is one solver per thread. Work is
+//! handed out in small blocks through an atomic cursor, so a thread that drew hard puzzles does
+//! not hold the others up. The calling thread also runs `poll` about every `POLL_EVERY`, the
+//! binding's chance to run signal handlers and report progress; when it says stop, every thread
+//! stops within one search step.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use super::shape::BoxShape;
+use super::solver::{Control, SearchStats, Solver};
+
+/// How often the calling thread polls.
+pub const POLL_EVERY: Duration = Duration::from_millis(50);
+
+/// Puzzles handed to a thread at once: small enough to balance, large enough to be cheap.
+const BLOCK: usize = 16;
+
+/// The batch was stopped by `poll` before every puzzle ran.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Stopped;
+
+/// A block of puzzles and their result slots, taken by the thread that claims it.
+type Block<'a, T> = Mutex<Option<(&'a [u8], &'a mut [T])>>;
+
+/// Lets worker searches see a stop request.
+struct StopFlag<'a>(&'a AtomicBool);
+
+impl Control for StopFlag<'_> {
+    fn proceed(&mut self, _: &SearchStats) -> bool {
+        !self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// The calling thread's control: it also polls on a timer.
+struct Poller<'a, P> {
+    stop: &'a AtomicBool,
+    done: &'a AtomicUsize,
+    poll: P,
+    last: Instant,
+}
+
+impl<P: FnMut(usize) -> bool> Poller<'_, P> {
+    fn tick(&mut self) -> bool {
+        if self.last.elapsed() >= POLL_EVERY {
+            self.last = Instant::now();
+            if !(self.poll)(self.done.load(Ordering::Relaxed)) {
+                self.stop.store(true, Ordering::Relaxed);
+            }
+        }
+        !self.stop.load(Ordering::Relaxed)
+    }
+}
+
+impl<P: FnMut(usize) -> bool> Control for Poller<'_, P> {
+    fn proceed(&mut self, _: &SearchStats) -> bool {
+        self.tick()
+    }
+}
+
+/// The number of threads to use: `requested`, or every core when `None`.
+pub fn thread_count(requested: Option<usize>) -> usize {
+    requested
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1)
+}
+
+/// Calls `work(solver, index, puzzle, result, control)` once per puzzle. `puzzles` holds `n*n` cells
+/// per puzzle and `results` `stride` values per puzzle. `poll(done)` runs on the calling thread;
+/// returning `false` stops the batch (`Err(Stopped)`; results already written stay written).
+/// A `work` that sees its control stop a search should just return.
+pub fn for_each<T, W, P>(
+    shape: BoxShape,
+    puzzles: &[u8],
+    results: &mut [T],
+    stride: usize,
+    threads: usize,
+    poll: P,
+    work: W,
+) -> Result<(), Stopped>
+where
+    T: Send,
+    W: Fn(&mut Solver, usize, &[u8], &mut [T], &mut dyn Control) + Sync,
+    P: FnMut(usize) -> bool,
+{
+    let cells = shape.cell_count();
+    let count = puzzles.len() / cells;
+    assert_eq!(puzzles.len(), count * cells, "whole puzzles");
+    assert_eq!(results.len(), count * stride, "one result per puzzle");
+    let blocks: Vec<Block<'_, T>> = puzzles
+        .chunks(BLOCK * cells)
+        .zip(results.chunks_mut(BLOCK * stride))
+        .map(|block| Mutex::new(Some(block)))
+        .collect();
+    let cursor = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+
+    // Claims blocks until none is left or a stop is requested. Between blocks the control is
+    // asked too, so the calling thread polls even when every search is too short to.
+    let drain = |solver: &mut Solver, control: &mut dyn Control| loop {
+        let i = cursor.fetch_add(1, Ordering::Relaxed);
+        let Some(slot) = blocks.get(i) else { return };
+        let (input, output) = slot
+            .lock()
+            .expect("no thread panics while holding a block")
+            .take()
+            .expect("each block is claimed once");
+        let first = i * BLOCK;
+        for (k, (puzzle, result)) in input
+            .chunks(cells)
+            .zip(output.chunks_mut(stride))
+            .enumerate()
+        {
+            if stop.load(Ordering::Relaxed) {
+                return;
+            }
+            work(solver, first + k, puzzle, result, control);
+        }
+        done.fetch_add(input.len() / cells, Ordering::Relaxed);
+        if !control.proceed(&SearchStats::default()) {
+            return;
+        }
+    };
+
+    let threads = threads.clamp(1, blocks.len().max(1));
+    let mut poller = Poller {
+        stop: &stop,
+        done: &done,
+        poll,
+        last: Instant::now(),
+    };
+    std::thread::scope(|scope| {
+        for _ in 1..threads {
+            scope.spawn(|| drain(&mut Solver::new(shape), &mut StopFlag(&stop)));
+        }
+        drain(&mut Solver::new(shape), &mut poller);
+        // Keep polling (Ctrl-C, progress) while the other threads finish their last blocks.
+        while done.load(Ordering::Relaxed) < count && poller.tick() {
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    });
+    if stop.load(Ordering::Relaxed) {
+        Err(Stopped)
+    } else {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::text::parse;
+    use crate::core::Unbounded;
+
+    fn puzzles() -> (BoxShape, Vec<u8>) {
+        let lines = [
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+            ".................................................................................",
+            "55...............................................................................",
+        ];
+        let mut cells = Vec::new();
+        for _ in 0..40 {
+            for line in lines {
+                cells.extend_from_slice(parse(line, None).unwrap().cells());
+            }
+        }
+        (BoxShape::CLASSIC, cells)
+    }
+
+    fn count_all(threads: usize) -> Vec<u64> {
+        let (shape, cells) = puzzles();
+        let mut counts = vec![0u64; cells.len() / 81];
+        for_each(
+            shape,
+            &cells,
+            &mut counts,
+            1,
+            threads,
+            |_| true,
+            |solver, _, p, out, control| {
+                out[0] = solver.count(p, Some(3), control).unwrap_or(0);
+            },
+        )
+        .unwrap();
+        counts
+    }
+
+    #[test]
+    fn results_do_not_depend_on_the_thread_count() {
+        let one = count_all(1);
+        assert_eq!(&one[..3], &[1, 3, 0]);
+        assert_eq!(one, count_all(2));
+        assert_eq!(one, count_all(7));
+    }
+
+    #[test]
+    fn poll_can_stop_a_batch() {
+        let shape = BoxShape::new(5, 5).unwrap();
+        let cells = vec![0u8; shape.cell_count() * 4];
+        let mut counts = vec![0u64; 4];
+        let result = for_each(
+            shape,
+            &cells,
+            &mut counts,
+            1,
+            2,
+            |_| false,
+            |solver, _, p, out, control| {
+                out[0] = solver.count(p, None, control).unwrap_or(0);
+            },
+        );
+        assert_eq!(result, Err(Stopped));
+        let _ = Unbounded;
+    }
+}

@@ -1,0 +1,182 @@
+//! The dataset format: one puzzle per line (81 characters for 9x9, `.` or `0` blank), or a CSV
+//! whose header names its columns (Kaggle's `quizzes,solutions`, `puzzle,solution`). Parsing
+//! works on bytes, a chunk of lines at a time, so a file of any size streams in flat memory.
+
+use super::error::Error;
+use super::grid::Grid;
+use super::shape::isqrt;
+use super::text;
+
+/// Puzzles parsed from a chunk of lines.
+#[derive(Debug, Default)]
+pub struct Parsed {
+    /// The grid side, once a puzzle has been seen (0 before).
+    pub size: usize,
+    /// `size*size` cells per puzzle, row-major; a bad line's puzzle is all zeros.
+    pub cells: Vec<u8>,
+    /// 1-based line numbers of each puzzle (blank lines and the header are skipped).
+    pub line_numbers: Vec<usize>,
+    /// Indices (into the puzzles) of malformed lines, with what is wrong.
+    pub bad: Vec<(usize, String)>,
+}
+
+impl Parsed {
+    pub fn count(&self) -> usize {
+        self.line_numbers.len()
+    }
+}
+
+/// Whether `line` is a CSV header rather than a puzzle: it has a comma and its first field
+/// holds a letter-word such as `quizzes` or `puzzle`.
+pub fn is_header(line: &str) -> bool {
+    line.contains(',')
+        && line.split(',').next().is_some_and(|f| {
+            f.trim()
+                .trim_matches('"')
+                .chars()
+                .any(|c| c.is_ascii_lowercase())
+                && f.len() < 40
+        })
+}
+
+/// Parses `data` (whole lines) taking field `column` of comma-separated lines (0 for plain
+/// lines). `first_line` is the 1-based number of data's first line, for messages; `size` is the
+/// grid side if already known (0 lets the first puzzle decide). A header line (see
+/// [`is_header`]) at line 1 is skipped. Every puzzle must be square and of one size, with a
+/// square box (9x9, 16x16, 25x25 ...) unless `box_shape` is given.
+pub fn parse(
+    data: &[u8],
+    column: usize,
+    first_line: usize,
+    size: usize,
+    box_shape: Option<(usize, usize)>,
+) -> Parsed {
+    let mut parsed = Parsed {
+        size,
+        ..Parsed::default()
+    };
+    for (k, raw) in data.split(|&b| b == b'\n').enumerate() {
+        let number = first_line + k;
+        let line = String::from_utf8_lossy(raw);
+        let line = line.trim();
+        if line.is_empty() || (number == 1 && is_header(line)) {
+            continue;
+        }
+        let field = line
+            .split(',')
+            .nth(column)
+            .map(|f| f.trim().trim_matches('"'));
+        let result = match field {
+            None => Err(format!("no column {column} in this line")),
+            Some(f) => parse_one(f, parsed.size, box_shape).map_err(|e| e.to_string()),
+        };
+        let index = parsed.count();
+        parsed.line_numbers.push(number);
+        match result {
+            Ok(grid) => {
+                parsed.size = grid.size();
+                parsed.cells.extend_from_slice(grid.cells());
+            }
+            Err(message) => {
+                if parsed.size == 0 {
+                    // Nothing sized yet: a bad first line is judged as if 9x9.
+                    parsed.size = 9;
+                }
+                parsed
+                    .cells
+                    .resize(parsed.cells.len() + parsed.size * parsed.size, 0);
+                parsed.bad.push((index, message));
+            }
+        }
+    }
+    parsed
+}
+
+fn parse_one(field: &str, size: usize, box_shape: Option<(usize, usize)>) -> Result<Grid, Error> {
+    let count = field.chars().count();
+    if size != 0 && count != size * size {
+        return Err(Error::Shape(format!(
+            "expected {} cells like the lines before, got {count}",
+            size * size
+        )));
+    }
+    if field.chars().any(char::is_whitespace) || isqrt(count) * isqrt(count) != count {
+        return Err(Error::Shape(format!(
+            "a line of {count} characters is not a puzzle: expected n*n cell characters \
+             (81 for 9x9)"
+        )));
+    }
+    text::parse(field, box_shape)
+}
+
+/// Writes puzzles as lines, `blank` for empty cells; a puzzle that is all zeros (no solution,
+/// a bad row) becomes an empty line so lines stay aligned with the input.
+pub fn format(cells: &[u8], size: usize, blank: u8) -> Vec<u8> {
+    let nc = size * size;
+    let mut out = Vec::with_capacity(cells.len() + cells.len() / nc.max(1));
+    for puzzle in cells.chunks(nc) {
+        if puzzle.iter().any(|&v| v != 0) {
+            out.extend(puzzle.iter().map(|&v| {
+                if v == 0 {
+                    blank
+                } else {
+                    text::char_of_value(v) as u8
+                }
+            }));
+        }
+        out.push(b'\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LEET: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    #[test]
+    fn reads_lines_and_kaggle_csv() {
+        let data = format!("{LEET}\n\n{}\n", LEET.replace('.', "0"));
+        let parsed = parse(data.as_bytes(), 0, 1, 0, None);
+        assert_eq!((parsed.count(), parsed.size), (2, 9));
+        assert_eq!(parsed.line_numbers, vec![1, 3]);
+        assert_eq!(parsed.cells[..81], parsed.cells[81..]);
+
+        let csv = format!(
+            "quizzes,solutions\r\n{},{}\r\n",
+            LEET.replace('.', "0"),
+            "1".repeat(81)
+        );
+        let puzzles = parse(csv.as_bytes(), 0, 1, 0, None);
+        assert_eq!((puzzles.count(), puzzles.line_numbers[0]), (1, 2));
+        assert!(puzzles.bad.is_empty());
+        let solutions = parse(csv.as_bytes(), 1, 1, 0, None);
+        assert_eq!(solutions.cells, vec![1; 81]);
+    }
+
+    #[test]
+    fn names_the_line_of_a_bad_puzzle() {
+        let data = format!("{LEET}\n{}x\n{}\n", &LEET[..80], &LEET[..40]);
+        let parsed = parse(data.as_bytes(), 0, 1, 0, None);
+        assert_eq!(parsed.count(), 3);
+        assert_eq!(parsed.bad.len(), 2);
+        assert_eq!(parsed.bad[0].0, 1);
+        assert!(
+            parsed.bad[0].1.contains("'x' at row 8, column 8"),
+            "{}",
+            parsed.bad[0].1
+        );
+        assert!(parsed.bad[1].1.contains("got 40"), "{}", parsed.bad[1].1);
+        assert_eq!(parsed.cells.len(), 3 * 81);
+    }
+
+    #[test]
+    fn formats_one_line_per_puzzle() {
+        let mut cells = vec![0u8; 2 * 16];
+        cells[0] = 1;
+        cells[15] = 4;
+        assert_eq!(format(&cells, 4, b'.'), b"1..............4\n\n".to_vec());
+    }
+}

@@ -1,0 +1,357 @@
+//! Batch solving and counting over numpy stacks and lists of strings.
+//!
+//! Puzzles are copied into a `u8` buffer a chunk at a time while attached (so no Python thread
+//! can change them under the search), searched on every thread with the GIL released, and the
+//! results written into the output while attached again. Memory beyond input and output is one
+//! chunk, whatever the batch size. A bad row comes back as zeros (None for strings), never as an
+//! exception that would lose the rest of the batch.
+
+use numpy::ndarray::Axis;
+use numpy::{
+    PyArray1, PyArrayDescr, PyArrayDescrMethods, PyArrayDyn, PyArrayMethods, PyUntypedArray,
+    PyUntypedArrayMethods,
+};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyString, PyTuple};
+
+use crate::core::batch::{for_each, thread_count, Stopped};
+use crate::core::shape::isqrt;
+use crate::core::text::{self, render_like};
+use crate::core::{BoxShape, Control, Error, Solver};
+use crate::with_int_type;
+
+use super::dtype::{check_integer_dtype, in_dtype, native_order, CellElement};
+
+/// Cells per chunk: a 4 MiB work buffer (about 50,000 9x9 puzzles).
+const CHUNK_CELLS: usize = 1 << 22;
+
+/// Where the puzzles come from.
+enum Source<'py> {
+    /// A native-order integer array of shape (N, n, n) or (N, n*n).
+    Array(Bound<'py, PyAny>, Bound<'py, PyArrayDescr>),
+    /// Puzzle strings.
+    Strings(Vec<Bound<'py, PyAny>>),
+}
+
+struct Batch<'py> {
+    source: Source<'py>,
+    shape: BoxShape,
+    count: usize,
+}
+
+fn batch_shape_error(shape: &[usize]) -> PyErr {
+    let dims: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
+    Error::Shape(format!(
+        "a batch must have shape (N, n, n) or (N, n*n), got ({}{})",
+        dims.join(", "),
+        if dims.len() == 1 { "," } else { "" }
+    ))
+    .into()
+}
+
+fn open<'py>(
+    puzzles: &Bound<'py, PyAny>,
+    requested_box: Option<(usize, usize)>,
+) -> PyResult<Batch<'py>> {
+    if let Ok(array) = puzzles.cast::<PyUntypedArray>() {
+        let dtype = array.dtype();
+        check_integer_dtype(&dtype)?;
+        let dims = array.shape().to_vec();
+        let n = match dims.as_slice() {
+            [_, rows, cols] if rows == cols => *rows,
+            [_, cells] if isqrt(*cells) * isqrt(*cells) == *cells => isqrt(*cells),
+            _ => return Err(batch_shape_error(&dims)),
+        };
+        if n == 0 {
+            return Err(batch_shape_error(&dims));
+        }
+        let shape = BoxShape::for_size(n, requested_box)?;
+        let native = native_order(array)?;
+        return Ok(Batch {
+            source: Source::Array(native, dtype),
+            shape,
+            count: dims[0],
+        });
+    }
+    if puzzles.is_instance_of::<PyList>() || puzzles.is_instance_of::<PyTuple>() {
+        let items: Vec<Bound<'py, PyAny>> = puzzles.try_iter()?.collect::<PyResult<_>>()?;
+        // The first string decides the size; rows of another size are bad rows.
+        let n = items
+            .iter()
+            .find_map(|item| {
+                let s = item.cast::<PyString>().ok()?.to_cow().ok()?;
+                let count = s.chars().filter(|c| !c.is_whitespace()).count();
+                Some(isqrt(count)).filter(|n| n * n == count && *n > 0)
+            })
+            .unwrap_or(9);
+        let shape = BoxShape::for_size(n, requested_box)?;
+        let count = items.len();
+        return Ok(Batch {
+            source: Source::Strings(items),
+            shape,
+            count,
+        });
+    }
+    Err(PyTypeError::new_err(format!(
+        "expected a numpy integer array of shape (N, n, n) or (N, n*n), or a list of puzzle \
+         strings; got {}",
+        puzzles.get_type().name()?
+    )))
+}
+
+impl<'py> Batch<'py> {
+    /// Copies puzzles `start..end` into `cells`; a row that is not a well-formed puzzle of
+    /// the batch's shape is marked in `valid` and left blank.
+    fn read(
+        &self,
+        start: usize,
+        end: usize,
+        cells: &mut Vec<u8>,
+        valid: &mut Vec<bool>,
+    ) -> PyResult<()> {
+        let nc = self.shape.cell_count();
+        cells.clear();
+        cells.resize((end - start) * nc, 0);
+        valid.clear();
+        valid.resize(end - start, true);
+        match &self.source {
+            Source::Array(array, dtype) => with_int_type!(dtype, T => {
+                read_rows::<T>(array, self.shape.size(), start, end, cells, valid)
+            }),
+            Source::Strings(items) => {
+                for (k, item) in items[start..end].iter().enumerate() {
+                    let parsed = item
+                        .cast::<PyString>()
+                        .ok()
+                        .and_then(|s| s.to_cow().ok())
+                        .and_then(|s| {
+                            text::parse(&s, Some((self.shape.rows(), self.shape.cols()))).ok()
+                        });
+                    match parsed {
+                        Some(grid) => cells[k * nc..(k + 1) * nc].copy_from_slice(grid.cells()),
+                        None => valid[k] = false,
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+fn read_rows<T: CellElement>(
+    array: &Bound<'_, PyAny>,
+    n: usize,
+    start: usize,
+    end: usize,
+    cells: &mut [u8],
+    valid: &mut [bool],
+) -> PyResult<()> {
+    let array = array.cast::<PyArrayDyn<T>>()?.readonly();
+    let view = array.as_array();
+    let nc = n * n;
+    for (k, i) in (start..end).enumerate() {
+        let out = &mut cells[k * nc..(k + 1) * nc];
+        // Logical order, whatever the strides: row-major cells for (n, n) and (n*n,) alike.
+        for (slot, &v) in out.iter_mut().zip(view.index_axis(Axis(0), i).iter()) {
+            let v = v.to_i128();
+            if !(0..=n as i128).contains(&v) {
+                valid[k] = false;
+                break;
+            }
+            *slot = v as u8;
+        }
+        if !valid[k] {
+            out.fill(0);
+        }
+    }
+    Ok(())
+}
+
+/// Runs `work` over the batch chunk by chunk, handing each chunk's results to `write`.
+/// Ctrl-C (any exception from a signal handler) and exceptions from `progress` stop the batch.
+#[allow(clippy::too_many_arguments)]
+fn run<'py, R, W>(
+    py: Python<'py>,
+    batch: &Batch<'py>,
+    threads: Option<i64>,
+    progress: Option<Bound<'py, PyAny>>,
+    stride: usize,
+    work: W,
+    mut write: impl FnMut(usize, &[R], &[bool]) -> PyResult<()>,
+) -> PyResult<()>
+where
+    R: Default + Clone + Send,
+    W: Fn(&mut Solver, &[u8], &mut [R], &mut dyn Control) + Sync,
+{
+    let threads = match threads {
+        Some(t) if t < 1 => {
+            return Err(PyValueError::new_err(format!(
+                "threads must be at least 1 or None, got {t}"
+            )))
+        }
+        other => thread_count(other.map(|t| t as usize)),
+    };
+    let shape = batch.shape;
+    let nc = shape.cell_count();
+    let chunk = (CHUNK_CELLS / nc).max(threads * 64);
+    let progress: Option<Py<PyAny>> = progress.map(Bound::unbind);
+    let (mut cells, mut valid, mut results) = (Vec::new(), Vec::new(), Vec::new());
+    let mut start = 0;
+    while start < batch.count {
+        let end = (start + chunk).min(batch.count);
+        batch.read(start, end, &mut cells, &mut valid)?;
+        results.clear();
+        results.resize((end - start) * stride, R::default());
+        let mut reported = 0usize;
+        let mut raised: Option<PyErr> = None;
+        let outcome = py.detach(|| {
+            let poll = |done: usize| {
+                Python::attach(|py| {
+                    let step = py.check_signals().and_then(|()| match &progress {
+                        Some(callback) if done > reported => callback
+                            .call1(py, (done - reported,))
+                            .map(|_| reported = done),
+                        _ => Ok(()),
+                    });
+                    step.map_err(|err| raised = Some(err)).is_ok()
+                })
+            };
+            for_each(
+                shape,
+                &cells,
+                &mut results,
+                stride,
+                threads,
+                poll,
+                |solver, i, puzzle, out, control| {
+                    if valid[i] {
+                        work(solver, puzzle, out, control);
+                    }
+                },
+            )
+        });
+        if outcome == Err(Stopped) {
+            return Err(raised.unwrap_or_else(|| Error::Interrupted.into()));
+        }
+        write(start, &results, &valid)?;
+        if let Some(callback) = &progress {
+            callback.call1(py, (end - start - reported,))?;
+        }
+        start = end;
+    }
+    Ok(())
+}
+
+fn positive_limit(limit: i64) -> PyResult<u64> {
+    if limit < 1 {
+        return Err(PyValueError::new_err(format!(
+            "limit must be a positive integer, got {limit}"
+        )));
+    }
+    Ok(limit as u64)
+}
+
+/// Solves every puzzle; see `sudoku_rs.solve_batch`.
+#[pyfunction]
+#[pyo3(signature = (puzzles, /, *, r#box = None, threads = None, progress = None))]
+pub fn _solve_batch<'py>(
+    puzzles: &Bound<'py, PyAny>,
+    r#box: Option<(i64, i64)>,
+    threads: Option<i64>,
+    progress: Option<Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = puzzles.py();
+    let batch = open(puzzles, super::box_arg(r#box)?)?;
+    let nc = batch.shape.cell_count();
+    let solve = |solver: &mut Solver, puzzle: &[u8], out: &mut [u8], control: &mut dyn Control| {
+        if solver.solve_into(puzzle, out, control) != Ok(true) {
+            out.fill(0);
+        }
+    };
+    match &batch.source {
+        Source::Array(array, dtype) => {
+            let dims = array.cast::<PyUntypedArray>()?.shape().to_vec();
+            let out = with_int_type!(dtype, T => {
+                let out = PyArray1::<T>::zeros(py, batch.count * nc, false);
+                {
+                    let mut out_rw = out.readwrite();
+                    let flat = out_rw.as_slice_mut()?;
+                    run(py, &batch, threads, progress, nc, solve, |start, results: &[u8], _| {
+                        for (slot, &v) in flat[start * nc..].iter_mut().zip(results) {
+                            *slot = T::from_value(v);
+                        }
+                        Ok(())
+                    })?;
+                }
+                out.reshape(dims)?.into_any()
+            });
+            in_dtype(out, dtype)
+        }
+        Source::Strings(items) => {
+            let mut solved: Vec<Option<String>> = Vec::with_capacity(batch.count);
+            run(
+                py,
+                &batch,
+                threads,
+                progress,
+                nc,
+                solve,
+                |start, results: &[u8], valid| {
+                    for (k, cells) in results.chunks(nc).enumerate() {
+                        let ok = valid[k] && cells[0] != 0;
+                        solved.push(if ok {
+                            Some(render_like(
+                                &items[start + k].cast::<PyString>()?.to_cow()?,
+                                cells,
+                            ))
+                        } else {
+                            None
+                        });
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(PyList::new(py, solved)?.into_any())
+        }
+    }
+}
+
+/// Counts each puzzle's solutions up to `limit`; see `sudoku_rs.count_solutions_batch`.
+#[pyfunction]
+#[pyo3(signature = (puzzles, /, *, limit = 2, r#box = None, threads = None, progress = None))]
+pub fn _count_solutions_batch<'py>(
+    puzzles: &Bound<'py, PyAny>,
+    limit: i64,
+    r#box: Option<(i64, i64)>,
+    threads: Option<i64>,
+    progress: Option<Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyArray1<i64>>> {
+    let py = puzzles.py();
+    let limit = positive_limit(limit)?;
+    let batch = open(puzzles, super::box_arg(r#box)?)?;
+    let out = PyArray1::<i64>::zeros(py, batch.count, false);
+    {
+        let mut out_rw = out.readwrite();
+        let flat = out_rw.as_slice_mut()?;
+        let count =
+            |solver: &mut Solver, puzzle: &[u8], out: &mut [i64], control: &mut dyn Control| {
+                out[0] = solver
+                    .count(puzzle, Some(limit), control)
+                    .map_or(0, |c| c as i64);
+            };
+        run(
+            py,
+            &batch,
+            threads,
+            progress,
+            1,
+            count,
+            |start, results: &[i64], _| {
+                flat[start..start + results.len()].copy_from_slice(results);
+                Ok(())
+            },
+        )?;
+    }
+    Ok(out)
+}

@@ -1,0 +1,97 @@
+//! Integer dtypes of grid arrays: the check, the dispatch to one Rust type per dtype, and byte
+//! order. Values are read in their own type and compared exactly, never cast by numpy.
+
+use numpy::{Element, PyArrayDescr, PyArrayDescrMethods, PyUntypedArray, PyUntypedArrayMethods};
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+
+/// The integer element types numpy grids may have. Values are compared exactly (never cast by
+/// numpy), so 300 in an int16 array is reported, not wrapped to 44.
+pub trait CellElement: Element + Copy + std::fmt::Display {
+    fn to_i128(self) -> i128;
+    fn from_value(v: u8) -> Self;
+}
+
+macro_rules! cell_elements {
+    ($($t:ty),*) => {$(
+        impl CellElement for $t {
+            fn to_i128(self) -> i128 { self as i128 }
+            fn from_value(v: u8) -> Self { v as $t }
+        }
+    )*};
+}
+cell_elements!(i8, i16, i32, i64, u8, u16, u32, u64);
+
+/// Calls `$body` with `$t` bound to the element type of an integer dtype.
+#[macro_export]
+macro_rules! with_int_type {
+    ($dtype:expr, $t:ident => $body:expr) => {
+        match ($dtype.kind(), $dtype.itemsize()) {
+            (b'i', 1) => {
+                type $t = i8;
+                $body
+            }
+            (b'i', 2) => {
+                type $t = i16;
+                $body
+            }
+            (b'i', 4) => {
+                type $t = i32;
+                $body
+            }
+            (b'i', 8) => {
+                type $t = i64;
+                $body
+            }
+            (b'u', 1) => {
+                type $t = u8;
+                $body
+            }
+            (b'u', 2) => {
+                type $t = u16;
+                $body
+            }
+            (b'u', 4) => {
+                type $t = u32;
+                $body
+            }
+            (b'u', 8) => {
+                type $t = u64;
+                $body
+            }
+            _ => unreachable!("dtype checked to be an integer type"),
+        }
+    };
+}
+
+/// Integer dtypes only: one short `TypeError` for floats, bools, objects, strings.
+pub fn check_integer_dtype(dtype: &Bound<'_, PyArrayDescr>) -> PyResult<()> {
+    if matches!(dtype.kind(), b'i' | b'u') && matches!(dtype.itemsize(), 1 | 2 | 4 | 8) {
+        return Ok(());
+    }
+    Err(PyTypeError::new_err(format!(
+        "a grid array must have an integer dtype, got {}; convert it with .astype(int)",
+        dtype.str()?
+    )))
+}
+
+/// The array itself, or a native-byte-order copy of a byte-swapped one (exact for integers).
+pub fn native_order<'py>(array: &Bound<'py, PyUntypedArray>) -> PyResult<Bound<'py, PyAny>> {
+    let dtype = array.dtype();
+    if dtype.is_native_byteorder() == Some(false) {
+        let native_dtype = dtype.call_method1("newbyteorder", ("=",))?;
+        return array.call_method1("astype", (native_dtype,));
+    }
+    Ok(array.clone().into_any())
+}
+
+/// A native-order result converted back to the caller's exact dtype when that was byte-swapped.
+pub fn in_dtype<'py>(
+    out: Bound<'py, PyAny>,
+    dtype: &Bound<'py, PyArrayDescr>,
+) -> PyResult<Bound<'py, PyAny>> {
+    if dtype.is_native_byteorder() == Some(false) {
+        return out.call_method1("astype", (dtype,));
+    }
+    Ok(out)
+}

@@ -1,0 +1,164 @@
+"""solve_batch and count_solutions_batch: shapes, dtypes, bad rows, threads, GIL, fork."""
+
+import multiprocessing
+import threading
+
+import numpy as np
+import pytest
+import reference as ref
+import sudoku_rs as sr
+from helpers import read_lines
+
+
+def as_array(lines):
+    return np.array([ref.parse81(line) for line in lines], dtype=np.int64)
+
+
+@pytest.fixture(scope="module")
+def mixed(data_dir):
+    """gen_invalid rows: none, one and several solutions, with reference counts."""
+    lines = read_lines(data_dir / "gen_invalid", 30)
+    counts = [ref.count_solutions(ref.parse81(p), 9, 3, 3, limit=2) for p in lines]
+    assert {0, 2} <= set(counts), "the sample should mix unsolvable and multiple"
+    return lines, counts
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.uint8, np.int16, np.uint32, np.int64, ">i4"])
+@pytest.mark.parametrize("shape", ["flat", "square"])
+def test_solve_batch_keeps_shape_and_dtype_and_zeroes_unsolvable_rows(mixed, dtype, shape):
+    lines, counts = mixed
+    puzzles = as_array(lines).astype(dtype)
+    if shape == "square":
+        puzzles = puzzles.reshape(-1, 9, 9)
+    before = puzzles.copy()
+    solved = sr.solve_batch(puzzles)
+    assert solved.shape == puzzles.shape and solved.dtype == puzzles.dtype
+    np.testing.assert_array_equal(puzzles, before)
+    for line, count, row in zip(lines, counts, solved.reshape(len(lines), 81)):
+        if count == 0:
+            assert not row.any()
+        else:
+            assert ref.is_solution(ref.parse81(line), [int(v) for v in row], 9, 3, 3)
+
+
+def test_batch_results_equal_single_calls_and_reference_counts(mixed):
+    lines, counts = mixed
+    puzzles = as_array(lines)
+    np.testing.assert_array_equal(sr.count_solutions_batch(puzzles), counts)
+    assert sr.count_solutions_batch(lines).tolist() == counts
+    solved = sr.solve_batch(lines)
+    for line, count, out in zip(lines, counts, solved):
+        assert out == (sr.solve(line) if count else None)
+
+
+def test_thread_count_does_not_change_results(data_dir):
+    lines = read_lines(data_dir / "puzzles7_serg_benchmark", 30) + read_lines(
+        data_dir / "gen_invalid", 30
+    )
+    puzzles = as_array(lines)
+    one = sr.solve_batch(puzzles, threads=1)
+    for threads in (2, 3, None):
+        np.testing.assert_array_equal(sr.solve_batch(puzzles, threads=threads), one)
+    counts = sr.count_solutions_batch(puzzles, limit=5, threads=1)
+    np.testing.assert_array_equal(sr.count_solutions_batch(puzzles, limit=5, threads=2), counts)
+
+
+def test_bad_rows_do_not_spoil_the_batch():
+    good = ref.parse81(
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+    )
+    conflict = [5, 5] + [0] * 79
+    out_of_range = [10] + [0] * 80
+    negative = [-1] + [0] * 80
+    puzzles = np.array([good, conflict, out_of_range, negative, good])
+    solved = sr.solve_batch(puzzles)
+    assert not solved[1:4].any()
+    assert ref.is_solution(good, solved[0].tolist(), 9, 3, 3)
+    np.testing.assert_array_equal(solved[0], solved[4])
+    assert sr.count_solutions_batch(puzzles).tolist() == [1, 0, 0, 0, 1]
+    texts = ["5" * 81, "x" * 81, None, "." * 80, ref.to_string(good)]
+    assert sr.solve_batch(texts)[:4] == [None] * 4
+    assert sr.count_solutions_batch(texts).tolist() == [0, 0, 0, 0, 1]
+
+
+def test_empty_batches_and_bad_overall_shapes():
+    assert sr.solve_batch(np.zeros((0, 81), dtype=np.int32)).shape == (0, 81)
+    assert sr.solve_batch([]) == []
+    assert sr.count_solutions_batch(np.zeros((0, 9, 9), dtype=np.uint8)).shape == (0,)
+    with pytest.raises(sr.InvalidPuzzleError, match=r"\(3, 80\)"):
+        sr.solve_batch(np.zeros((3, 80), dtype=np.int64))
+    with pytest.raises(sr.InvalidPuzzleError, match=r"\(81,\)"):
+        sr.solve_batch(np.zeros(81, dtype=np.int64))
+    with pytest.raises(TypeError, match="float64"):
+        sr.solve_batch(np.zeros((2, 81)))
+    with pytest.raises(ValueError, match="threads"):
+        sr.solve_batch(np.zeros((1, 81), dtype=np.int64), threads=0)
+    with pytest.raises(ValueError, match="limit"):
+        sr.count_solutions_batch(np.zeros((1, 81), dtype=np.int64), limit=0)
+
+
+def test_bigger_grids_and_rectangular_boxes(data_dir):
+    lines = read_lines(data_dir / "gen_16x16", 5)
+    solved = sr.solve_batch(lines)
+    for line, out in zip(lines, solved):
+        assert ref.is_solution(ref.parse81(line), ref.parse81(out), 16, 4, 4)
+    six = np.zeros((3, 6, 6), dtype=np.int16)
+    six[1, 0, :2] = [1, 1]  # a conflict in row 0
+    out = sr.solve_batch(six, box=(2, 3))
+    assert ref.is_solution([0] * 36, out[0].ravel().tolist(), 6, 2, 3)
+    assert not out[1].any()
+    with pytest.raises(sr.InvalidPuzzleError, match="box"):
+        sr.solve_batch(six)
+
+
+def test_progress_callback_counts_every_puzzle(mixed):
+    lines, _ = mixed
+    seen = []
+    sr._sudoku_rs._solve_batch(as_array(lines * 10), progress=seen.append)
+    assert sum(seen) == len(lines) * 10
+
+
+def test_progress_true_uses_tqdm(mixed, capsys):
+    pytest.importorskip("tqdm")
+    lines, counts = mixed
+    assert sr.count_solutions_batch(lines, progress=True).tolist() == counts
+    assert "counting" in capsys.readouterr().err
+
+
+def test_other_threads_run_while_a_batch_solves(data_dir):
+    puzzles = as_array(read_lines(data_dir / "puzzles6_forum_hardest_1106", 30) * 20)
+    ticks = []
+    stop = threading.Event()
+
+    def ticker():
+        while not stop.is_set():
+            ticks.append(1)
+            stop.wait(0.001)
+
+    thread = threading.Thread(target=ticker)
+    thread.start()
+    try:
+        sr.count_solutions_batch(puzzles, threads=1)
+    finally:
+        stop.set()
+        thread.join()
+    # With the GIL held for the whole batch the ticker would get at most a couple of turns.
+    assert len(ticks) > 5
+
+
+def _count_in_child(queue, rows):
+    queue.put(sr.count_solutions_batch(np.array(rows, dtype=np.int64), threads=2).tolist())
+
+
+def test_batch_works_in_a_forked_child(mixed):
+    lines, counts = mixed
+    sr.count_solutions_batch(as_array(lines), threads=2)  # threads used in the parent first
+    ctx = multiprocessing.get_context("fork")
+    queue = ctx.Queue()
+    child = ctx.Process(target=_count_in_child, args=(queue, as_array(lines).tolist()))
+    child.start()
+    try:
+        assert queue.get(timeout=60) == counts
+    finally:
+        child.join(timeout=60)
+    assert child.exitcode == 0

@@ -1,0 +1,103 @@
+"""read_puzzles / write_puzzles and the `sudoku-rs` command line."""
+
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+import reference as ref
+import sudoku_rs as sr
+from helpers import read_lines
+
+LEET = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+
+
+def run_cli(*args, stdin=None):
+    return subprocess.run(
+        [sys.executable, "-m", "sudoku_rs", *args],
+        check=False,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_read_write_round_trip(tmp_path, data_dir):
+    lines = read_lines(data_dir / "puzzles2_17_clue", 30)
+    path = tmp_path / "in.txt"
+    path.write_text("\n".join(lines) + "\n\n")
+    puzzles = sr.read_puzzles(path)
+    assert puzzles.shape == (30, 81) and puzzles.dtype == np.uint8
+    assert puzzles[0].tolist() == ref.parse81(lines[0])
+    out = tmp_path / "out.txt"
+    sr.write_puzzles(out, puzzles)
+    assert out.read_text().split() == lines
+
+
+def test_read_kaggle_csv_both_columns(tmp_path):
+    solution = sr.solve(LEET)
+    path = tmp_path / "sudoku.csv"
+    path.write_text(f"quizzes,solutions\n{LEET.replace('.', '0')},{solution}\n")
+    quizzes = sr.read_puzzles(path)
+    solutions = sr.read_puzzles(path, column=1)
+    np.testing.assert_array_equal(sr.solve_batch(quizzes), solutions)
+
+
+def test_bad_line_is_named_or_skipped(tmp_path):
+    path = tmp_path / "bad.txt"
+    path.write_text(f"{LEET}\n{LEET[:80]}x\n{LEET}\n")
+    with pytest.raises(
+        sr.InvalidPuzzleError, match=r"line 2: invalid value 'x' at row 8, column 8"
+    ):
+        sr.read_puzzles(path)
+    puzzles = sr.read_puzzles(path, skip_invalid=True)
+    assert puzzles.shape == (3, 81) and not puzzles[1].any()
+
+
+def test_cli_solve_streams_in_order(tmp_path, data_dir):
+    lines = read_lines(data_dir / "gen_invalid", 30)
+    src = tmp_path / "in.txt"
+    src.write_text("\n".join(lines) + "\n")
+    dst = tmp_path / "out.txt"
+    result = run_cli("solve", str(src), "-o", str(dst), "--threads", "2")
+    assert result.returncode == 0, result.stderr
+    out = dst.read_text().split("\n")[:-1]
+    assert len(out) == len(lines)
+    for puzzle, solved in zip(lines, out):
+        if solved:
+            assert ref.is_solution(ref.parse81(puzzle), ref.parse81(solved), 9, 3, 3)
+        else:
+            assert ref.count_solutions(ref.parse81(puzzle), 9, 3, 3, limit=1) == 0
+    assert "30 puzzles" in result.stderr
+
+
+def test_cli_check_and_count_from_stdin(data_dir):
+    lines = read_lines(data_dir / "gen_invalid", 30)
+    counts = [ref.count_solutions(ref.parse81(p), 9, 3, 3, limit=2) for p in lines]
+    result = run_cli("count", "-", "-q", stdin="\n".join(lines) + "\n")
+    assert result.returncode == 0 and result.stderr == ""
+    assert [int(c) for c in result.stdout.split()] == counts
+    result = run_cli("check", "-", stdin="\n".join(lines) + "\n")
+    assert result.returncode == 1  # not all unique
+    labels = {0: "none", 1: "unique", 2: "multiple"}
+    assert result.stdout.split() == [labels[c] for c in counts]
+    assert run_cli("check", "-", stdin=LEET + "\n").returncode == 0
+
+
+def test_cli_malformed_line(tmp_path):
+    src = tmp_path / "in.txt"
+    src.write_text(f"{LEET}\n{LEET[:40]}\n{LEET}\n")
+    result = run_cli("solve", str(src))
+    assert result.returncode == 2
+    assert f"{src}:2:" in result.stderr and "got 40" in result.stderr
+    result = run_cli("count", str(src), "--skip-invalid")
+    assert result.returncode == 0
+    assert result.stdout.split() == ["1", "invalid", "1"]
+
+
+def test_cli_help_documents_the_commands():
+    result = run_cli("--help")
+    assert result.returncode == 0
+    for word in ("solve", "count", "check", "--threads", "--skip-invalid", "--column"):
+        assert word in result.stdout

@@ -1,0 +1,260 @@
+"""Every input kind comes back as the same kind, holding the solution, and
+the input itself is never changed."""
+
+import copy
+import random
+
+import helpers as h
+import numpy as np
+import pytest
+import reference as ref
+import sudoku_rs as sr
+
+BOX9 = (3, 3)
+LEETCODE_SOLUTION = ref.solve_first(h.LEETCODE, 9, *BOX9)
+
+INT_DTYPES = [
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "uint8",
+    "uint16",
+    "uint32",
+    "uint64",
+    ">i2",
+    ">i4",
+    ">i8",
+    ">u2",
+    ">u4",
+    ">u8",
+    "<i4",
+]
+
+
+def solution_rows(cells, n=9):
+    return h.rows_of(cells, n)
+
+
+# ------------------------------------------------------------ the kinds
+
+
+@pytest.mark.parametrize("kind", h.KINDS)
+def test_solve_returns_same_kind(kind):
+    grid = h.make_input(h.LEETCODE, 9, kind)
+    result = sr.solve(grid)
+    h.assert_kind(result, kind, 9)
+    assert h.cells_of(result) == LEETCODE_SOLUTION
+
+
+def test_leetcode_board_of_strings():
+    result = sr.solve(copy.deepcopy(h.LEETCODE_BOARD))
+    assert "".join(result[0]) == h.LEETCODE_FIRST_ROW
+    assert result == [[str(v) for v in row] for row in solution_rows(LEETCODE_SOLUTION)]
+
+
+def test_board_of_strings_with_zero_blanks():
+    board = [["0" if v == "." else v for v in row] for row in h.LEETCODE_BOARD]
+    assert "".join(sr.solve(board)[0]) == h.LEETCODE_FIRST_ROW
+
+
+def test_list_of_ints():
+    result = sr.solve(h.rows_of(h.LEETCODE, 9))
+    assert result == solution_rows(LEETCODE_SOLUTION)
+
+
+def test_tutorial_puzzle_as_text():
+    result = sr.solve("".join(h.TUTORIAL_ROWS))
+    assert (result[0:9], result[9:18], result[18:27]) == h.TUTORIAL_FIRST_ROWS
+    h.assert_solution_of(h.TUTORIAL, result, 9, BOX9)
+
+
+def test_text_with_zero_blanks():
+    text = h.make_input(h.TUTORIAL, 9, "text").replace(".", "0")
+    assert sr.solve(text) == ref.to_string(ref.solve_first(h.TUTORIAL, 9, *BOX9))
+
+
+@pytest.mark.parametrize(
+    "layout",
+    [
+        lambda rows: "\n".join(rows),
+        lambda rows: "\n".join(rows) + "\n",
+        lambda rows: "\r\n".join(rows) + "\r\n",
+        lambda rows: "\n".join(" ".join(row) for row in rows),
+        lambda rows: "\t".join(rows),
+        lambda rows: "  \n" + "\n\n".join(rows) + "\n  ",
+        lambda rows: "\n".join(row[:3] + " " + row[3:6] + " " + row[6:] for row in rows),
+    ],
+    ids=["lines", "final-newline", "crlf", "spaced", "tabs", "padded", "box-gaps"],
+)
+def test_text_keeps_layout(layout):
+    puzzle_text = layout(h.TUTORIAL_ROWS)
+    solution = ref.to_string(ref.solve_first(h.TUTORIAL, 9, *BOX9))
+    expected = layout([solution[r * 9 : (r + 1) * 9] for r in range(9)])
+    assert sr.solve(puzzle_text) == expected
+
+
+def test_text_lowercase_letters_accepted():
+    rng = random.Random(16)
+    puzzle, _ = h.random_puzzle(16, 4, 4, rng, 0.5)
+    text = ref.to_string(puzzle)
+    assert any(c.isalpha() for c in text)
+    result = sr.solve(text.lower())
+    assert len(result) == len(text)
+    h.assert_solution_of(puzzle, result, 16, (4, 4))
+    # Blanks are filled with solution characters: digits or capitals.
+    for p, s in zip(text, result):
+        if p == ".":
+            assert s in ref.CHARS[:16]
+
+
+def test_board_of_strings_lowercase_letters_accepted():
+    rng = random.Random(160)
+    puzzle, _ = h.random_puzzle(16, 4, 4, rng, 0.5)
+    board = [[c.lower() for c in row] for row in h.make_input(puzzle, 16, "strs")]
+    result = sr.solve(board)
+    h.assert_kind(result, "strs", 16)
+    assert all(c in ref.CHARS[:16] for row in result for c in row)
+    h.assert_solution_of(puzzle, result, 16, (4, 4))
+
+
+# ------------------------------------------------------------ ints in lists
+
+
+@pytest.mark.parametrize("scalar", [np.int8, np.int32, np.int64, np.uint8, np.uint64])
+def test_numpy_scalars_in_lists(scalar):
+    grid = [[scalar(v) for v in row] for row in h.rows_of(h.LEETCODE, 9)]
+    result = sr.solve(grid)
+    h.assert_kind(result, "ints", 9)
+    assert result == solution_rows(LEETCODE_SOLUTION)
+
+
+def test_integral_floats_in_lists():
+    grid = [[float(v) for v in row] for row in h.rows_of(h.LEETCODE, 9)]
+    result = sr.solve(grid)
+    assert type(result) is list and len(result) == 9
+    assert result == solution_rows(LEETCODE_SOLUTION)
+
+
+def test_list_result_is_new():
+    grid = h.rows_of(LEETCODE_SOLUTION, 9)  # already solved: nothing to fill
+    result = sr.solve(grid)
+    assert result == grid
+    assert result is not grid
+    assert all(a is not b for a, b in zip(result, grid))
+
+
+# ------------------------------------------------------------ numpy
+
+
+@pytest.mark.parametrize("dtype", INT_DTYPES)
+def test_numpy_dtypes(dtype):
+    arr = h.make_input(h.LEETCODE, 9, "numpy", dtype=dtype)
+    result = sr.solve(arr)
+    h.assert_kind(result, "numpy", 9, dtype=dtype)
+    assert result.tolist() == solution_rows(LEETCODE_SOLUTION)
+
+
+@pytest.mark.parametrize("dtype", ["int8", "uint8", ">i2"])
+def test_numpy_dtypes_25x25(dtype):
+    rng = random.Random(25)
+    puzzle, _ = h.random_puzzle(25, 5, 5, rng, 0.4)
+    result = sr.solve(h.make_input(puzzle, 25, "numpy", dtype=dtype))
+    h.assert_kind(result, "numpy", 25, dtype=dtype)
+    h.assert_solution_of(puzzle, result, 25, (5, 5))
+
+
+def _fortran(cells):
+    return np.asfortranarray(np.array(h.rows_of(cells, 9)))
+
+
+def _transposed_storage(cells):
+    # Memory holds the transpose; the view shows the puzzle itself.
+    return np.array(h.rows_of(cells, 9)).T.copy().T
+
+
+def _strided(cells):
+    big = np.full((18, 27), 7, dtype=np.int32)
+    big[::2, ::3] = h.rows_of(cells, 9)
+    return big[::2, ::3]
+
+
+def _read_only(cells):
+    arr = np.array(h.rows_of(cells, 9), dtype=np.int16)
+    arr.flags.writeable = False
+    return arr
+
+
+def _negative_strides(cells):
+    # Memory holds the puzzle turned 180 degrees; the view turns it back.
+    return np.array(h.rows_of(cells, 9))[::-1, ::-1].copy()[::-1, ::-1]
+
+
+@pytest.mark.parametrize(
+    "make",
+    [_fortran, _transposed_storage, _strided, _read_only, _negative_strides],
+    ids=["fortran", "transposed-storage", "strided", "read-only", "negative-strides"],
+)
+def test_numpy_memory_layouts(make):
+    arr = make(h.LEETCODE)
+    assert arr.tolist() == h.rows_of(h.LEETCODE, 9)  # the view shows the puzzle
+    before = arr.copy()
+    result = sr.solve(arr)
+    h.assert_kind(result, "numpy", 9, dtype=arr.dtype)
+    assert result.tolist() == solution_rows(LEETCODE_SOLUTION)
+    assert np.array_equal(arr, before)
+
+
+def test_numpy_transposed_view_is_read_as_shown():
+    arr = np.array(h.rows_of(h.LEETCODE, 9)).T  # shows the transposed puzzle
+    result = sr.solve(arr)
+    # The transpose of a Sudoku is a Sudoku; its solution is the transpose.
+    assert result.tolist() == np.array(solution_rows(LEETCODE_SOLUTION)).T.tolist()
+
+
+def test_numpy_rotated_view_is_read_as_shown():
+    arr = np.array(h.rows_of(h.LEETCODE, 9))[::-1, ::-1]  # puzzle turned 180 degrees
+    result = sr.solve(arr)
+    assert result.tolist() == np.array(solution_rows(LEETCODE_SOLUTION))[::-1, ::-1].tolist()
+
+
+def test_numpy_result_is_new_array():
+    arr = np.array(h.rows_of(LEETCODE_SOLUTION, 9), dtype=np.int32)  # already solved
+    result = sr.solve(arr)
+    assert result is not arr
+    assert not np.shares_memory(result, arr)
+    assert np.array_equal(result, arr)
+
+
+# ------------------------------------------------------------ all functions
+
+
+@pytest.mark.parametrize("kind", h.KINDS)
+def test_solutions_same_kind_and_first_is_solve(kind):
+    puzzle = h.two_solution_puzzle(LEETCODE_SOLUTION, 9, *BOX9)
+    grid = h.make_input(puzzle, 9, kind)
+    sols = sr.solutions(grid)
+    assert type(sols) is list and len(sols) == 2
+    for s in sols:
+        h.assert_kind(s, kind, 9)
+        h.assert_solution_of(puzzle, s, 9, BOX9)
+    assert h.cells_of(sols[0]) != h.cells_of(sols[1])
+    assert h.same_grid(sols[0], sr.solve(grid))
+
+
+@pytest.mark.parametrize("kind", h.KINDS)
+def test_predicates_accept_every_kind(kind):
+    grid = h.make_input(h.LEETCODE, 9, kind)
+    assert sr.is_valid(grid) is True
+    assert sr.is_unique(grid) is True
+    assert sr.count_solutions(grid) == 1
+
+
+@pytest.mark.parametrize("kind", ["ints", "strs", "numpy"])
+@pytest.mark.parametrize("func", ["solve", "solutions", "count_solutions", "is_unique", "is_valid"])
+def test_input_never_modified(kind, func):
+    puzzle = h.two_solution_puzzle(LEETCODE_SOLUTION, 9, *BOX9)
+    grid = h.make_input(puzzle, 9, kind)
+    before = copy.deepcopy(grid)
+    getattr(sr, func)(grid)
+    assert h.same_grid(grid, before)
