@@ -1,6 +1,7 @@
 """The README's first example: solve one puzzle in each input kind."""
 
 import numpy as np
+
 import sudoku_rs as sr
 
 puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"

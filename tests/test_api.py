@@ -2,6 +2,7 @@
 
 import helpers as h
 import pytest
+
 import sudoku_rs as sr
 
 FUNCTIONS = ["solve", "solutions", "count_solutions", "is_unique", "is_valid"]

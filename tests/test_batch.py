@@ -6,8 +6,9 @@ import threading
 import numpy as np
 import pytest
 import reference as ref
-import sudoku_rs as sr
 from helpers import read_lines
+
+import sudoku_rs as sr
 
 
 def as_array(lines):

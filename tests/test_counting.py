@@ -4,6 +4,7 @@ solutions, and solve's answer being the first one, deterministically."""
 import helpers as h
 import pytest
 import reference as ref
+
 import sudoku_rs as sr
 
 BOX9 = (3, 3)

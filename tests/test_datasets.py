@@ -11,6 +11,7 @@ counts judge the count.
 import helpers as h
 import pytest
 import reference as ref
+
 import sudoku_rs as sr
 
 UNIQUE_9X9 = [

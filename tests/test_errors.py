@@ -9,6 +9,7 @@ import helpers as h
 import numpy as np
 import pytest
 import reference as ref
+
 import sudoku_rs as sr
 
 RAISING = ["solve", "solutions", "count_solutions", "is_unique"]

@@ -6,8 +6,9 @@ import sys
 import numpy as np
 import pytest
 import reference as ref
-import sudoku_rs as sr
 from helpers import read_lines
+
+import sudoku_rs as sr
 
 LEET = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 

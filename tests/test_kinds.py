@@ -8,6 +8,7 @@ import helpers as h
 import numpy as np
 import pytest
 import reference as ref
+
 import sudoku_rs as sr
 
 BOX9 = (3, 3)

@@ -10,9 +10,10 @@ import helpers as h
 import numpy as np
 import pytest
 import reference as ref
-import sudoku_rs as sr
 from hypothesis import assume, given
 from hypothesis import strategies as st
+
+import sudoku_rs as sr
 
 INT_DTYPES = [
     "int8",

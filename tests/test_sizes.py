@@ -7,6 +7,7 @@ import random
 import helpers as h
 import pytest
 import reference as ref
+
 import sudoku_rs as sr
 
 # (n, (box rows, box cols))

@@ -1,0 +1,52 @@
+"""Ctrl-C (any exception raised by a signal handler) stops long work and leaves the process usable.
+
+A SIGALRM handler stands in for Ctrl-C: it raises in the main thread exactly as SIGINT's does.
+"""
+
+import signal
+import time
+
+import numpy as np
+import pytest
+
+import sudoku_rs as sr
+
+pytestmark = pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs SIGALRM")
+
+LEET = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+
+
+class Interrupted(Exception):
+    pass
+
+
+def raise_interrupted(signum, frame):
+    raise Interrupted
+
+
+@pytest.fixture
+def alarm():
+    previous = signal.signal(signal.SIGALRM, raise_interrupted)
+    yield lambda seconds: signal.setitimer(signal.ITIMER_REAL, seconds)
+    signal.setitimer(signal.ITIMER_REAL, 0)
+    signal.signal(signal.SIGALRM, previous)
+
+
+def test_a_long_single_count_stops(alarm):
+    alarm(0.2)
+    start = time.perf_counter()
+    with pytest.raises(Interrupted):
+        sr.count_solutions("." * 256)  # every 16x16 grid: would run for ages
+    assert time.perf_counter() - start < 3
+    assert sr.solve(LEET).startswith("534678912")
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_a_long_batch_stops(alarm, threads):
+    empty = np.zeros((64, 256), dtype=np.uint8)
+    alarm(0.3)
+    start = time.perf_counter()
+    with pytest.raises(Interrupted):
+        sr.count_solutions_batch(empty, limit=10**12, threads=threads)
+    assert time.perf_counter() - start < 3
+    assert sr.count_solutions_batch([LEET], threads=threads).tolist() == [1]
