@@ -16,6 +16,26 @@ SHARED_DATA_DIR = TESTS_DIR.parents[1] / "shared" / "data"
 # The input kinds of the API, by name.
 KINDS = ("ints", "strs", "text", "numpy")
 
+# Every integer dtype a grid array may have, in both byte orders.
+INT_DTYPES = [
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "uint8",
+    "uint16",
+    "uint32",
+    "uint64",
+    ">i2",
+    ">i4",
+    ">i8",
+    ">u2",
+    ">u4",
+    ">u8",
+    "<i4",
+]
+
+
 # LeetCode 36/37 example board (unique solution).
 LEETCODE_BOARD = [
     ["5", "3", ".", ".", "7", ".", ".", ".", "."],

@@ -14,23 +14,7 @@ import sudoku_rs as sr
 BOX9 = (3, 3)
 LEETCODE_SOLUTION = ref.solve_first(h.LEETCODE, 9, *BOX9)
 
-INT_DTYPES = [
-    "int8",
-    "int16",
-    "int32",
-    "int64",
-    "uint8",
-    "uint16",
-    "uint32",
-    "uint64",
-    ">i2",
-    ">i4",
-    ">i8",
-    ">u2",
-    ">u4",
-    ">u8",
-    "<i4",
-]
+INT_DTYPES = h.INT_DTYPES
 
 
 def solution_rows(cells, n=9):

@@ -15,18 +15,7 @@ from hypothesis import strategies as st
 
 import sudoku_rs as sr
 
-INT_DTYPES = [
-    "int8",
-    "int16",
-    "int32",
-    "int64",
-    "uint8",
-    "uint16",
-    "uint32",
-    "uint64",
-    ">i4",
-    ">u2",
-]
+INT_DTYPES = h.INT_DTYPES
 
 
 # ------------------------------------------------------------ strategies
