@@ -666,11 +666,17 @@ mod tests {
     #[test]
     fn restarted_searches_stay_deterministic_and_exact() {
         // A 25x25 from the generated set that needs restarts (over FIRST_BUDGET nodes).
-        let line = include_str!("../../tests/data/gen_25x25").lines().next().unwrap();
+        let line = include_str!("../../tests/data/gen_25x25")
+            .lines()
+            .next()
+            .unwrap();
         let grid = parse(line, None).unwrap();
         let mut solver = Solver::new(grid.shape());
         let first = solver.solve(&grid, &mut Unbounded).unwrap();
-        assert!(solver.stats().nodes > FIRST_BUDGET, "this puzzle should need a restart");
+        assert!(
+            solver.stats().nodes > FIRST_BUDGET,
+            "this puzzle should need a restart"
+        );
         assert!(grid.is_solved_by(&first));
         assert_eq!(solver.solve(&grid, &mut Unbounded).unwrap(), first);
         let two = solver.solutions(&grid, 2, &mut Unbounded).unwrap();
