@@ -163,3 +163,10 @@ def test_batch_works_in_a_forked_child(mixed):
     finally:
         child.join(timeout=60)
     assert child.exitcode == 0
+
+
+def test_string_columns_from_numpy_work_like_lists(mixed):
+    lines, counts = mixed
+    for column in (np.array(lines), np.array(lines, dtype=object)):
+        assert sr.count_solutions_batch(column).tolist() == counts
+        assert sr.solve_batch(column) == sr.solve_batch(lines)

@@ -4,8 +4,24 @@ from __future__ import annotations
 
 from typing import Optional, Tuple
 
+import numpy as np
+
 from . import _sudoku_rs
 from ._progress import progress_bar
+
+
+def _as_batch(puzzles):
+    """Integer arrays and lists pass through; other sequences of strings (a pandas Series, a
+    numpy array of str or object) become a list of strings, so a DataFrame column works."""
+    if isinstance(puzzles, (list, tuple)):
+        return puzzles
+    if isinstance(puzzles, np.ndarray) and puzzles.dtype.kind in "iu":
+        return puzzles
+    if isinstance(puzzles, np.ndarray) and puzzles.dtype.kind in "OUS" and puzzles.ndim == 1:
+        return puzzles.tolist()
+    if hasattr(puzzles, "tolist") and not isinstance(puzzles, np.ndarray):
+        return _as_batch(np.asarray(puzzles))
+    return puzzles
 
 
 def solve_batch(
@@ -20,11 +36,13 @@ def solve_batch(
 
     ``puzzles`` is a numpy integer array of shape (N, n, n) or (N, n*n), 0 = blank, any dtype and
     memory order: the result is a new array of the same shape and dtype. Or a list of puzzle
-    strings: the result is a list of strings. A row that is malformed, has conflicting clues or
+    strings (or any 1-D sequence of them with ``tolist``, such as a pandas column or a numpy
+    str array): the result is a list of strings. A row that is malformed, has conflicting clues or
     has no solution comes back as all zeros (``None`` in a list). ``threads=None`` uses every
     core, ``threads=1`` only the calling thread; the result does not depend on it.
     ``progress=True`` shows a tqdm bar. The GIL is released while solving; Ctrl-C stops the batch.
     """
+    puzzles = _as_batch(puzzles)
     with progress_bar(progress, len(puzzles), "solving") as update:
         return _sudoku_rs._solve_batch(puzzles, box=box, threads=threads, progress=update)
 
@@ -43,6 +61,7 @@ def count_solutions_batch(
     Takes the same inputs as :func:`solve_batch` and returns an int64 array of shape (N,);
     a malformed or conflicting row counts 0.
     """
+    puzzles = _as_batch(puzzles)
     with progress_bar(progress, len(puzzles), "counting") as update:
         return _sudoku_rs._count_solutions_batch(
             puzzles, limit=limit, box=box, threads=threads, progress=update
