@@ -77,6 +77,11 @@ def test_bad_rows_do_not_spoil_the_batch():
     assert ref.is_solution(good, solved[0].tolist(), 9, 3, 3)
     np.testing.assert_array_equal(solved[0], solved[4])
     assert sr.count_solutions_batch(puzzles).tolist() == [1, 0, 0, 0, 1]
+    # A bad first string (another size, or a size with no box) does not set the batch's size.
+    for first in ("." * 36, "abcdefghijklmnop"):
+        assert sr.solve_batch([first, ref.to_string(good)])[1] == sr.solve(ref.to_string(good))
+    with pytest.raises(TypeError, match="np.array"):
+        sr.solve_batch([[[0] * 9] * 9])
     texts = ["5" * 81, "x" * 81, None, "." * 80, ref.to_string(good)]
     assert sr.solve_batch(texts)[:4] == [None] * 4
     assert sr.count_solutions_batch(texts).tolist() == [0, 0, 0, 0, 1]
@@ -167,6 +172,6 @@ def test_batch_works_in_a_forked_child(mixed):
 
 def test_string_columns_from_numpy_work_like_lists(mixed):
     lines, counts = mixed
-    for column in (np.array(lines), np.array(lines, dtype=object)):
+    for column in (np.array(lines), np.array(lines, dtype=object), np.array(lines, dtype="S")):
         assert sr.count_solutions_batch(column).tolist() == counts
         assert sr.solve_batch(column) == sr.solve_batch(lines)

@@ -53,7 +53,26 @@ def test_bad_line_is_named_or_skipped(tmp_path):
     ):
         sr.read_puzzles(path)
     puzzles = sr.read_puzzles(path, skip_invalid=True)
-    assert puzzles.shape == (3, 81) and not puzzles[1].any()
+    assert puzzles.shape == (2, 81) and puzzles.all(axis=1).sum() == 0
+    np.testing.assert_array_equal(puzzles[0], puzzles[1])
+
+
+def test_headers_bom_and_a_bad_first_line_of_a_bigger_grid(tmp_path, data_dir):
+    line16 = read_lines(data_dir / "gen_16x16", 1)[0]
+    path = tmp_path / "big.csv"
+    path.write_bytes(("\ufeff\nPUZZLE,Solution\nnot a puzzle,x\n" + line16 + ",y\n").encode())
+    puzzles = sr.read_puzzles(path, skip_invalid=True)
+    assert puzzles.shape == (1, 256)
+    assert puzzles[0].tolist() == ref.parse81(line16)
+
+
+def test_format_puzzles_refuses_what_it_cannot_write():
+    with pytest.raises(sr.InvalidPuzzleError, match=r"\(81, 80\)"):
+        sr.format_puzzles(np.ones((81, 80), dtype=np.uint8))
+    with pytest.raises(sr.InvalidPuzzleError, match="36x36"):
+        sr.format_puzzles(np.zeros((1, 36, 36), dtype=np.uint8))
+    with pytest.raises(ValueError, match="blank"):
+        sr.format_puzzles(np.zeros((1, 81), dtype=np.uint8), blank=" ")
 
 
 def test_cli_solve_streams_in_order(tmp_path, data_dir):
@@ -92,9 +111,21 @@ def test_cli_malformed_line(tmp_path):
     result = run_cli("solve", str(src))
     assert result.returncode == 2
     assert f"{src}:2:" in result.stderr and "got 40" in result.stderr
-    result = run_cli("count", str(src), "--skip-invalid")
+    result = run_cli("count", "--skip-invalid", str(src))  # options before the input work too
     assert result.returncode == 0
     assert result.stdout.split() == ["1", "invalid", "1"]
+    result = run_cli("solve", "--skip-invalid", str(src))
+    assert result.stdout.split("\n")[:3] == [sr.solve(LEET), "", sr.solve(LEET)]
+    assert "2 solved, 0 with no solution; 1 invalid" in result.stderr
+
+
+def test_cli_reports_bad_arguments_and_files_without_a_traceback(tmp_path):
+    for args in (["count", "--limit", "0", "-"], ["solve", "--column", "-1", "-"]):
+        result = run_cli(*args, stdin=LEET + "\n")
+        assert result.returncode == 2 and "Traceback" not in result.stderr
+    result = run_cli("check", str(tmp_path / "missing.txt"))
+    assert result.returncode == 2 and "No such file" in result.stderr
+    assert "Traceback" not in result.stderr
 
 
 def test_cli_help_documents_the_commands():

@@ -11,15 +11,23 @@ from ._progress import progress_bar
 
 
 def _as_batch(puzzles):
-    """Integer arrays and lists pass through; other sequences of strings (a pandas Series, a
-    numpy array of str or object) become a list of strings, so a DataFrame column works."""
+    """Integer arrays and lists of strings pass through; other 1-D sequences of strings (a
+    pandas Series, a numpy array of str, bytes or object) become a list of strings, so a
+    DataFrame column works. Nested lists are refused: they would be read as bad strings."""
     if isinstance(puzzles, (list, tuple)):
+        if puzzles and isinstance(puzzles[0], (list, tuple, np.ndarray)):
+            raise TypeError(
+                "a batch is a numpy array of shape (N, n, n) or (N, n*n), or a list of puzzle "
+                "strings; convert nested lists with np.array(puzzles)"
+            )
         return puzzles
-    if isinstance(puzzles, np.ndarray) and puzzles.dtype.kind in "iu":
+    if isinstance(puzzles, np.ndarray):
+        if puzzles.dtype.kind == "S" and puzzles.ndim == 1:
+            return np.char.decode(puzzles, "ascii", "replace").tolist()
+        if puzzles.dtype.kind in "OU" and puzzles.ndim == 1:
+            return puzzles.tolist()
         return puzzles
-    if isinstance(puzzles, np.ndarray) and puzzles.dtype.kind in "OUS" and puzzles.ndim == 1:
-        return puzzles.tolist()
-    if hasattr(puzzles, "tolist") and not isinstance(puzzles, np.ndarray):
+    if hasattr(puzzles, "tolist"):
         return _as_batch(np.asarray(puzzles))
     return puzzles
 

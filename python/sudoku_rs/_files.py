@@ -5,6 +5,7 @@ Parsing and formatting run in Rust on whole chunks of bytes: no Python object pe
 
 from __future__ import annotations
 
+import math
 import os
 from typing import BinaryIO, Iterator, NamedTuple, Optional, Tuple, Union
 
@@ -46,12 +47,11 @@ def iter_chunks(
         lines = stream.readlines(chunk_lines * 82) if chunk_lines else stream.readlines()
         if not lines:
             return
-        puzzles, numbers, bad = _sudoku_rs._parse_lines(
+        puzzles, numbers, bad, seen_size = _sudoku_rs._parse_lines(
             b"".join(lines), column=column, first_line=first_line, size=size, box=box
         )
         first_line += len(lines)
-        if len(numbers):
-            size = int(round(puzzles.shape[1] ** 0.5))
+        size = size or seen_size
         yield Chunk(puzzles, numbers, bad)
 
 
@@ -68,30 +68,46 @@ def read_puzzles(
     The file has one puzzle per line ('.' or '0' blank, digits then letters for 10 and up), or
     is a CSV whose first line is a header such as Kaggle's ``quizzes,solutions``: ``column``
     picks the field (``column=1`` reads the solutions). Blank lines are skipped. A malformed line
-    raises InvalidPuzzleError naming its line number, unless ``skip_invalid``, which leaves it
-    as a row of zeros.
+    raises InvalidPuzzleError naming its line number, unless ``skip_invalid``, which leaves the
+    line out.
     """
     with open(path, "rb") as f:
         chunks = list(iter_chunks(f, column=column, box=box, chunk_lines=0))
     if not chunks:
-        return np.zeros((0, 81), dtype=np.uint8)
+        side = box[0] * box[1] if box else 9
+        return np.zeros((0, side * side), dtype=np.uint8)
     if not skip_invalid:
         for chunk in chunks:
             _raise_first_bad(chunk, os.fspath(path))
-    return chunks[0].puzzles if len(chunks) == 1 else np.concatenate([c.puzzles for c in chunks])
+    kept = [good_rows(chunk) for chunk in chunks]
+    return kept[0] if len(kept) == 1 else np.concatenate(kept)
+
+
+def bad_mask(chunk: Chunk) -> np.ndarray:
+    """True for the rows of a chunk that came from malformed lines."""
+    mask = np.zeros(len(chunk.puzzles), dtype=bool)
+    mask[[row for row, _ in chunk.bad]] = True
+    return mask
+
+
+def good_rows(chunk: Chunk) -> np.ndarray:
+    """The puzzles of a chunk without the rows of malformed lines (all zeros, an empty grid)."""
+    return chunk.puzzles[~bad_mask(chunk)] if chunk.bad else chunk.puzzles
 
 
 def format_puzzles(puzzles: np.ndarray, /, *, blank: str = ".") -> bytes:
     """The puzzles of an (N, n*n) or (N, n, n) integer array as lines of text; a row of all
     zeros (say, an unsolvable puzzle from solve_batch) becomes an empty line."""
     array = np.asarray(puzzles)
-    if array.ndim not in (2, 3) or array.dtype.kind not in "iu":
-        raise TypeError(
-            f"expected an integer array of shape (N, n*n) or (N, n, n), got {array.dtype} "
-            f"with shape {array.shape}"
+    if array.dtype.kind not in "iu":
+        raise TypeError(f"expected an integer array, got dtype {array.dtype}")
+    width = int(np.prod(array.shape[1:])) if array.ndim in (2, 3) else 0
+    size = math.isqrt(width)
+    square = array.ndim == 3 and array.shape[1] == array.shape[2]
+    if not (square or (array.ndim == 2 and size * size == width)) or size == 0:
+        raise InvalidPuzzleError(
+            f"expected an array of shape (N, n*n) or (N, n, n), got shape {array.shape}"
         )
-    width = int(np.prod(array.shape[1:]))
-    size = int(round(width**0.5))
     if array.size and (array.min() < 0 or array.max() > size):
         raise InvalidPuzzleError(f"puzzle values must be 0..{size}")
     cells = np.ascontiguousarray(array, dtype=np.uint8).tobytes()

@@ -16,7 +16,7 @@ from typing import BinaryIO, Callable, Iterator, Optional
 import numpy as np
 
 from ._batch import count_solutions_batch, solve_batch
-from ._files import Chunk, format_puzzles, iter_chunks
+from ._files import Chunk, bad_mask, format_puzzles, iter_chunks
 
 EPILOG = """\
 commands:
@@ -35,6 +35,21 @@ examples:
 """
 
 
+def _count(least: int) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least `least` (and below 2**63)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if not least <= value < 2**63:
+            raise argparse.ArgumentTypeError(f"must be at least {least}, got {value}")
+        return value
+
+    return parse
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="sudoku-rs",
@@ -45,11 +60,19 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("command", choices=["solve", "count", "check"])
     parser.add_argument("input", nargs="?", default="-", help="puzzle file, or - for stdin")
     parser.add_argument("-o", "--output", default="-", help="output file (default: stdout)")
-    parser.add_argument("--threads", type=int, default=None, help="default: every core")
-    parser.add_argument("--limit", type=int, default=2, help="count: stop counting here")
-    parser.add_argument("--column", type=int, default=0, help="CSV field holding the puzzle")
+    parser.add_argument("--threads", type=_count(1), default=None, help="default: every core")
     parser.add_argument(
-        "--box", type=int, nargs=2, metavar=("ROWS", "COLS"), help="box shape, e.g. --box 2 3"
+        "--limit", type=_count(1), default=2, help="count: stop counting here (default 2)"
+    )
+    parser.add_argument(
+        "--column", type=_count(0), default=0, help="CSV field holding the puzzle (from 0)"
+    )
+    parser.add_argument(
+        "--box",
+        type=_count(2),
+        nargs=2,
+        metavar=("ROWS", "COLS"),
+        help="box shape, e.g. --box 2 3 for 6x6",
     )
     parser.add_argument("--skip-invalid", action="store_true", help="carry on past bad lines")
     parser.add_argument("-q", "--quiet", action="store_true", help="no summary or progress")
@@ -102,13 +125,6 @@ def _byte_progress(stream: BinaryIO, enabled: bool) -> Iterator[Callable[[], Non
         yield update
 
 
-def _labels(counts: np.ndarray, bad_rows: np.ndarray) -> list:
-    labels = np.where(counts == 0, "none", np.where(counts == 1, "unique", "multiple"))
-    labels = labels.astype(object)
-    labels[bad_rows] = "invalid"
-    return labels.tolist()
-
-
 def run(args: argparse.Namespace) -> int:
     box = tuple(args.box) if args.box else None
     totals = {"puzzles": 0, "bad": 0, "none": 0, "unique": 0, "multiple": 0}
@@ -132,27 +148,32 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _process(args: argparse.Namespace, chunk: Chunk, box, totals: dict) -> bytes:
-    bad_rows = np.array([row for row, _ in chunk.bad], dtype=np.intp)
+    """Runs the command on a chunk's good rows; malformed rows (skipped) keep their place in
+    the output as an empty line (solve) or 'invalid'."""
+    bad = bad_mask(chunk)
+    good = chunk.puzzles[~bad]
     totals["puzzles"] += len(chunk.puzzles)
-    totals["bad"] += len(bad_rows)
+    totals["bad"] += int(bad.sum())
     if args.command == "solve":
-        solved = solve_batch(chunk.puzzles, box=box, threads=args.threads)
-        unsolved = int((solved == 0).all(axis=1).sum()) - len(bad_rows)
-        totals["none"] += unsolved
+        solved = np.zeros_like(chunk.puzzles)
+        if len(good):
+            solved[~bad] = solve_batch(good, box=box, threads=args.threads)
+        totals["none"] += int((~solved[~bad].any(axis=1)).sum())
         return format_puzzles(solved)
     limit = args.limit if args.command == "count" else 2
-    counts = count_solutions_batch(chunk.puzzles, limit=limit, box=box, threads=args.threads)
+    counts = np.zeros(len(chunk.puzzles), dtype=np.int64)
+    if len(good):
+        counts[~bad] = count_solutions_batch(good, limit=limit, box=box, threads=args.threads)
+    good_counts = counts[~bad]
+    totals["none"] += int((good_counts == 0).sum())
+    totals["unique"] += int((good_counts == 1).sum())
+    totals["multiple"] += int((good_counts >= 2).sum())
     if args.command == "count":
-        text = counts.astype(str).astype(object)
-        text[bad_rows] = "invalid"
-        lines = text.tolist()
+        labels = counts.astype(str).astype(object)
     else:
-        lines = _labels(counts, bad_rows)
-    good = np.ones(len(counts), dtype=bool)
-    good[bad_rows] = False
-    totals["none"] += int((counts[good] == 0).sum())
-    totals["unique"] += int((counts[good] == 1).sum())
-    totals["multiple"] += int((counts[good] >= 2).sum())
+        labels = np.array(["none", "unique", "multiple"], dtype=object)[np.minimum(counts, 2)]
+    labels[bad] = "invalid"
+    lines = labels.tolist()
     return ("\n".join(lines) + "\n").encode() if lines else b""
 
 
@@ -175,7 +196,9 @@ def _summary(command: str, totals: dict, seconds: float) -> None:
 
 
 def main(argv: Optional[list] = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    # Intermixed: options may come before or after the input file.
+    args = parser.parse_intermixed_args(argv)
     try:
         return run(args)
     except KeyboardInterrupt:
@@ -186,6 +209,9 @@ def main(argv: Optional[list] = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 0
+    except OSError as err:  # a missing or unreadable file
+        print(f"sudoku-rs: {err}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

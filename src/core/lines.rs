@@ -26,23 +26,22 @@ impl Parsed {
     }
 }
 
-/// Whether `line` is a CSV header rather than a puzzle: it has a comma and its first field
-/// holds a letter-word such as `quizzes` or `puzzle`.
+/// Whether `line` is a CSV header rather than a puzzle: it has a comma and its first field is a
+/// short word with a letter, such as `quizzes` or `Puzzle` (a puzzle with letters is 16x16 or
+/// bigger, so never that short).
 pub fn is_header(line: &str) -> bool {
     line.contains(',')
         && line.split(',').next().is_some_and(|f| {
-            f.trim()
-                .trim_matches('"')
-                .chars()
-                .any(|c| c.is_ascii_lowercase())
-                && f.len() < 40
+            let f = f.trim().trim_matches('"');
+            f.len() < 40 && f.chars().any(|c| c.is_ascii_alphabetic())
         })
 }
 
 /// Parses `data` (whole lines) taking field `column` of comma-separated lines (0 for plain
 /// lines). `first_line` is the 1-based number of data's first line, for messages; `size` is the
-/// grid side if already known (0 lets the first puzzle decide). A header line (see
-/// [`is_header`]) at line 1 is skipped. Every puzzle must be square and of one size, with a
+/// grid side if already known (0 lets the first good puzzle decide; bad lines before it are
+/// sized by it). When `first_line` is 1, a UTF-8 byte-order mark is ignored and a header line
+/// (see [`is_header`]) before the first puzzle is skipped. Every puzzle must be square and of one size, with a
 /// square box (9x9, 16x16, 25x25 ...) unless `box_shape` is given.
 pub fn parse(
     data: &[u8],
@@ -55,11 +54,19 @@ pub fn parse(
         size,
         ..Parsed::default()
     };
+    let data = match data.strip_prefix("\u{feff}".as_bytes()) {
+        Some(rest) if first_line == 1 => rest,
+        _ => data,
+    };
+    let mut header_allowed = first_line == 1;
     for (k, raw) in data.split(|&b| b == b'\n').enumerate() {
         let number = first_line + k;
         let line = String::from_utf8_lossy(raw);
         let line = line.trim();
-        if line.is_empty() || (number == 1 && is_header(line)) {
+        if line.is_empty() {
+            continue;
+        }
+        if std::mem::take(&mut header_allowed) && is_header(line) {
             continue;
         }
         let field = line
@@ -74,17 +81,16 @@ pub fn parse(
         parsed.line_numbers.push(number);
         match result {
             Ok(grid) => {
-                parsed.size = grid.size();
+                if parsed.size == 0 {
+                    // Bad lines before the first good one get their blank rows now.
+                    parsed.size = grid.size();
+                    parsed.cells.resize(index * grid.cells().len(), 0);
+                }
                 parsed.cells.extend_from_slice(grid.cells());
             }
             Err(message) => {
-                if parsed.size == 0 {
-                    // Nothing sized yet: a bad first line is judged as if 9x9.
-                    parsed.size = 9;
-                }
-                parsed
-                    .cells
-                    .resize(parsed.cells.len() + parsed.size * parsed.size, 0);
+                let nc = parsed.size * parsed.size;
+                parsed.cells.resize(parsed.cells.len() + nc, 0);
                 parsed.bad.push((index, message));
             }
         }
@@ -170,6 +176,16 @@ mod tests {
         );
         assert!(parsed.bad[1].1.contains("got 40"), "{}", parsed.bad[1].1);
         assert_eq!(parsed.cells.len(), 3 * 81);
+    }
+
+    #[test]
+    fn a_bad_first_line_does_not_fix_the_size() {
+        let line16 = ".".repeat(256);
+        let data = format!("\u{feff}Puzzle,Solution\nx,y\n{line16},z\n");
+        let parsed = parse(data.as_bytes(), 0, 1, 0, None);
+        assert_eq!((parsed.count(), parsed.size, parsed.bad.len()), (2, 16, 1));
+        assert_eq!(parsed.line_numbers, vec![2, 3]);
+        assert_eq!(parsed.cells.len(), 2 * 256);
     }
 
     #[test]

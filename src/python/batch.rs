@@ -76,16 +76,16 @@ fn open<'py>(
     }
     if puzzles.is_instance_of::<PyList>() || puzzles.is_instance_of::<PyTuple>() {
         let items: Vec<Bound<'py, PyAny>> = puzzles.try_iter()?.collect::<PyResult<_>>()?;
-        // The first string decides the size; rows of another size are bad rows.
-        let n = items
-            .iter()
-            .find_map(|item| {
-                let s = item.cast::<PyString>().ok()?.to_cow().ok()?;
-                let count = s.chars().filter(|c| !c.is_whitespace()).count();
-                Some(isqrt(count)).filter(|n| n * n == count && *n > 0)
-            })
-            .unwrap_or(9);
-        let shape = BoxShape::for_size(n, requested_box)?;
+        // The first string that parses decides the size; rows of another size are bad rows.
+        let first_good = items.iter().find_map(|item| {
+            let s = item.cast::<PyString>().ok()?.to_cow().ok()?;
+            text::parse(&s, requested_box).ok().map(|grid| grid.shape())
+        });
+        let shape = match (first_good, requested_box) {
+            (Some(shape), _) => shape,
+            (None, Some((r, c))) => BoxShape::new(r, c)?,
+            (None, None) => BoxShape::CLASSIC,
+        };
         let count = items.len();
         return Ok(Batch {
             source: Source::Strings(items),

@@ -141,7 +141,18 @@ fn read_rows<'py>(
     obj: &Bound<'py, PyAny>,
     requested_box: Option<(usize, usize)>,
 ) -> PyResult<Input<'py>> {
-    let rows: Vec<Bound<'py, PyAny>> = obj.try_iter()?.collect::<PyResult<_>>()?;
+    // Rows may be numpy arrays (`list(array2d)`): read them as lists of numpy scalars.
+    let rows: Vec<Bound<'py, PyAny>> = obj
+        .try_iter()?
+        .map(|row| {
+            let row = row?;
+            if row.cast::<PyUntypedArray>().is_ok() {
+                row.call_method0("tolist")
+            } else {
+                Ok(row)
+            }
+        })
+        .collect::<PyResult<_>>()?;
     if rows.iter().all(|r| r.is_instance_of::<PyString>()) && !rows.is_empty() {
         return read_text_rows(&rows, requested_box);
     }
@@ -186,7 +197,10 @@ fn read_rows<'py>(
         }
     }
     let kind = match kind {
-        Some(CellKind::Char) => Kind::CharRows,
+        Some(CellKind::Char) => {
+            check_text_size(n)?;
+            Kind::CharRows
+        }
         _ => Kind::IntRows,
     };
     Ok(Input {
@@ -209,6 +223,7 @@ fn read_text_rows<'py>(
     let lines: Vec<String> = rows.iter().map(|r| r.extract()).collect::<PyResult<_>>()?;
     let lengths: Vec<usize> = lines.iter().map(|l| l.chars().count()).collect();
     let n = square_side(&lengths)?;
+    check_text_size(n)?;
     let shape = BoxShape::for_size(n, requested_box)?;
     let mut cells = Vec::with_capacity(n * n);
     for (r, line) in lines.iter().enumerate() {
@@ -220,6 +235,18 @@ fn read_text_rows<'py>(
         kind: Kind::TextRows,
         grid: Grid::new(shape, cells)?,
     })
+}
+
+/// Cell characters end at `Z` = 35: a bigger grid cannot come back as characters.
+fn check_text_size(n: usize) -> PyResult<()> {
+    if n > text::MAX_TEXT_VALUE as usize {
+        return Err(shape_error(format!(
+            "a {n}x{n} grid cannot be written with cell characters (they end at 'Z' = {}); \
+             pass rows of ints or a numpy array",
+            text::MAX_TEXT_VALUE
+        )));
+    }
+    Ok(())
 }
 
 fn char_value(ch: char, n: usize, row: usize, col: usize) -> Result<u8, Error> {

@@ -5,30 +5,42 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
-use crate::core::lines;
+use crate::core::{lines, text, Error};
 
-/// Parses whole lines of puzzles. Returns `(puzzles, line_numbers, bad)`: an (N, n*n) uint8
-/// array (bad rows all zeros), the 1-based line number of each row, and `(row, message)` for
-/// each malformed line.
+/// Parses whole lines of puzzles. Returns `(puzzles, line_numbers, bad, size)`: an (N, n*n)
+/// uint8 array (bad rows all zeros), the 1-based line number of each row, `(row, message)` for
+/// each malformed line, and the grid side (0 while no good puzzle has been seen; the array is
+/// then sized by `box`, or as 9x9).
 #[pyfunction]
 #[pyo3(signature = (data, /, *, column = 0, first_line = 1, size = 0, r#box = None))]
 #[allow(clippy::type_complexity)]
 pub fn _parse_lines<'py>(
     data: &Bound<'py, PyBytes>,
-    column: usize,
+    column: i64,
     first_line: usize,
     size: usize,
     r#box: Option<(i64, i64)>,
-) -> PyResult<(Bound<'py, PyAny>, Vec<usize>, Vec<(usize, String)>)> {
+) -> PyResult<(Bound<'py, PyAny>, Vec<usize>, Vec<(usize, String)>, usize)> {
     let py = data.py();
+    let column = usize::try_from(column)
+        .map_err(|_| PyValueError::new_err(format!("column must be 0 or more, got {column}")))?;
     let requested_box = super::box_arg(r#box)?;
     let bytes = data.as_bytes();
-    let parsed = py.detach(|| lines::parse(bytes, column, first_line, size, requested_box));
-    let width = parsed.size * parsed.size;
+    let mut parsed = py.detach(|| lines::parse(bytes, column, first_line, size, requested_box));
     let rows = parsed.count();
-    let array =
-        PyArray1::from_vec(py, parsed.cells).reshape([rows, if rows == 0 { 81 } else { width }])?;
-    Ok((array.into_any(), parsed.line_numbers, parsed.bad))
+    let side = match (parsed.size, requested_box) {
+        (0, Some((r, c))) => r * c,
+        (0, None) => 9,
+        (n, _) => n,
+    };
+    parsed.cells.resize(rows * side * side, 0);
+    let array = PyArray1::from_vec(py, parsed.cells).reshape([rows, side * side])?;
+    Ok((
+        array.into_any(),
+        parsed.line_numbers,
+        parsed.bad,
+        parsed.size,
+    ))
 }
 
 /// Formats `cells` (n*n bytes per puzzle, values 0..=n) as lines; an all-zero puzzle is an
@@ -41,10 +53,17 @@ pub fn _format_lines<'py>(
     blank: char,
 ) -> PyResult<Bound<'py, PyBytes>> {
     let py = cells.py();
-    if !blank.is_ascii() || blank.is_ascii_alphanumeric() && blank != '0' {
+    if blank != '.' && blank != '0' {
         return Err(PyValueError::new_err(format!(
-            "blank must be '.' or '0' or another ASCII symbol, got {blank:?}"
+            "blank must be '.' or '0', got {blank:?}"
         )));
+    }
+    if size > text::MAX_TEXT_VALUE as usize {
+        return Err(Error::Shape(format!(
+            "a {size}x{size} grid cannot be written as text: cell characters end at 'Z' = {}",
+            text::MAX_TEXT_VALUE
+        ))
+        .into());
     }
     let bytes = cells.as_bytes();
     if size == 0 || bytes.len() % (size * size) != 0 || bytes.iter().any(|&v| v as usize > size) {
