@@ -243,3 +243,11 @@ def test_input_never_modified(kind, func):
     before = copy.deepcopy(grid)
     getattr(sr, func)(grid)
     assert h.same_grid(grid, before)
+
+
+def test_numpy_float_scalars_in_lists_count_when_integral():
+    rows = [[np.float32(v) for v in row] for row in h.rows_of(h.LEETCODE, 9)]
+    assert sr.solve(rows)[0] == [int(c) for c in h.LEETCODE_FIRST_ROW]
+    rows[0][2] = np.float32(2.5)
+    with pytest.raises(sr.InvalidPuzzleError, match="row 0, column 2"):
+        sr.solve(rows)

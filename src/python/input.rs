@@ -299,8 +299,14 @@ fn read_cell(
             "row {row}, column {col} is a bool; expected an int (0 = blank) or a one-character string"
         )));
     }
-    let value: i64 = if let Ok(f) = item.cast::<PyFloat>() {
-        let x = f.value();
+    // Floats count when integral: Python floats, and numpy's float16/float32 scalars, which are
+    // not float subclasses (numpy bools, which also convert to float, are refused above/below).
+    let float = match item.cast::<PyFloat>() {
+        Ok(f) => Some(f.value()),
+        Err(_) if type_name(item).starts_with("float") => Some(item.extract::<f64>()?),
+        Err(_) => None,
+    };
+    let value: i64 = if let Some(x) = float {
         if x.fract() != 0.0 || !(0.0..=n as f64).contains(&x) {
             return Err(value_error(item, n, row, col));
         }
