@@ -41,18 +41,37 @@ def iter_chunks(
     box: Optional[Tuple[int, int]] = None,
     chunk_lines: int = CHUNK_LINES,
 ) -> Iterator[Chunk]:
-    """Reads a binary stream a chunk of lines at a time, so memory stays flat for any size."""
+    """Reads a binary stream a chunk of whole lines at a time (all of it when ``chunk_lines``
+    is 0), so memory stays flat for any size; bytes go to Rust without a Python object per
+    line."""
     first_line, size = 1, 0
+    block = chunk_lines * 82 if chunk_lines else -1
+    rest = b""
     while True:
-        lines = stream.readlines(chunk_lines * 82) if chunk_lines else stream.readlines()
-        if not lines:
+        data = stream.read(block)
+        if not data and not rest:
             return
+        data = rest + data
+        if data and block > 0 and not data.endswith(b"\n"):
+            cut = data.rfind(b"\n") + 1
+            if cut:  # keep the partial last line for the next chunk
+                data, rest = data[:cut], data[cut:]
+            else:
+                more = stream.read(block)  # a line longer than a block: read on
+                if more:
+                    rest = data + more
+                    continue
+                rest = b""
+        else:
+            rest = b""
         puzzles, numbers, bad, seen_size = _sudoku_rs._parse_lines(
-            b"".join(lines), column=column, first_line=first_line, size=size, box=box
+            data, column=column, first_line=first_line, size=size, box=box
         )
-        first_line += len(lines)
+        first_line += data.count(b"\n")
         size = size or seen_size
         yield Chunk(puzzles, numbers, bad)
+        if block < 0:
+            return
 
 
 def read_puzzles(

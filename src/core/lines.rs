@@ -61,6 +61,19 @@ pub fn parse(
     let mut header_allowed = first_line == 1;
     for (k, raw) in data.split(|&b| b == b'\n').enumerate() {
         let number = first_line + k;
+        // Fast path for the common case, a plain line of the known size: bytes straight to
+        // cells. Anything else (CSV, whitespace, a bad character) takes the general path.
+        if column == 0 && !header_allowed && parsed.size != 0 {
+            let line = raw.strip_suffix(b"\r").unwrap_or(raw);
+            let start = parsed.cells.len();
+            if line.len() == parsed.size * parsed.size
+                && push_plain(line, parsed.size, &mut parsed.cells)
+            {
+                parsed.line_numbers.push(number);
+                continue;
+            }
+            parsed.cells.truncate(start);
+        }
         let line = String::from_utf8_lossy(raw);
         let line = line.trim();
         if line.is_empty() {
@@ -96,6 +109,18 @@ pub fn parse(
         }
     }
     parsed
+}
+
+/// Appends the cells of a plain line; `false` (leaving junk to truncate) at any character that
+/// is not a cell character of a grid of side `size`.
+fn push_plain(line: &[u8], size: usize, cells: &mut Vec<u8>) -> bool {
+    for &b in line {
+        match text::value_of_char(b as char) {
+            Some(v) if (v as usize) <= size && b.is_ascii() => cells.push(v),
+            _ => return false,
+        }
+    }
+    true
 }
 
 fn parse_one(field: &str, size: usize, box_shape: Option<(usize, usize)>) -> Result<Grid, Error> {
