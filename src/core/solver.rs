@@ -16,8 +16,8 @@ use super::error::{Error, Result};
 use super::grid::{find_conflict, Grid};
 use super::shape::{BoxShape, Geometry};
 
-/// Nodes the first attempt of [`Solver::solve_into`] may use before it restarts. Far more than
-/// any 9x9 puzzle needs, so restarts only ever happen on big grids.
+/// Nodes a restarting search's first attempt may use before it restarts. Far more than any 9x9
+/// puzzle needs, so restarts only ever happen on big grids.
 const FIRST_BUDGET: u64 = 20_000;
 
 /// The smallest grid side on which locked candidates run. On 9x9 the pass costs more than the
@@ -130,6 +130,8 @@ pub struct Solver {
     stats: SearchStats,
     /// 0 for the plain search order; a restart's attempt number otherwise.
     seed: u64,
+    /// Scratch: the solutions found by the current restart attempt, back to back.
+    found: Vec<u8>,
 }
 
 impl Solver {
@@ -143,6 +145,7 @@ impl Solver {
             elim: vec![0; geo.cells],
             segments: vec![0; 2 * n * n],
             seed: 0,
+            found: Vec::new(),
             empties: vec![0],
             frames: Vec::new(),
             stats: SearchStats::default(),
@@ -249,17 +252,25 @@ impl Solver {
         if limit == 0 {
             return Ok(());
         }
-        let mut seen: HashSet<Vec<u8>> = HashSet::new();
+        // One attempt never sees a solution twice, so only solutions of earlier attempts are
+        // hashed; the current attempt's go into a reused buffer. A search that ends within its
+        // first attempt (every 9x9 one) allocates nothing here.
+        let nc = self.geo.cells;
+        let mut earlier: HashSet<Vec<u8>> = HashSet::new();
+        let mut current = std::mem::take(&mut self.found);
         let mut total = SearchStats::default();
         let mut budget = FIRST_BUDGET;
         for attempt in 0.. {
             self.seed = attempt;
+            current.clear();
+            let mut distinct = earlier.len();
             let outcome = self.search_within(cells, control, budget, |solution| {
-                if !seen.contains(solution) {
-                    seen.insert(solution.to_vec());
+                if earlier.is_empty() || !earlier.contains(solution) {
+                    current.extend_from_slice(solution);
+                    distinct += 1;
                     on_new(solution);
                 }
-                if seen.len() >= limit {
+                if distinct >= limit {
                     Flow::Stop
                 } else {
                     Flow::Continue
@@ -270,9 +281,18 @@ impl Solver {
             total.guesses += self.stats.guesses;
             total.dead_ends += self.stats.dead_ends;
             self.stats = total;
-            if !outcome? || seen.len() >= limit {
+            let out_of_budget = match outcome {
+                Ok(out) => out,
+                Err(err) => {
+                    self.found = current;
+                    return Err(err);
+                }
+            };
+            if !out_of_budget || distinct >= limit {
+                self.found = current;
                 return Ok(());
             }
+            earlier.extend(current.chunks(nc).map(<[u8]>::to_vec));
             budget = RESTART_UNIT.saturating_mul(luby(attempt + 1));
         }
         unreachable!("the budgets grow until an attempt completes")
@@ -429,10 +449,8 @@ impl Solver {
         let seed = self.seed;
         let segments = &mut self.segments;
         let empties = &mut self.empties[level];
-        let candidates = |used: &[u64], elim: &[u64], cell: usize| -> u64 {
-            let [a, b, c] = geo.cell_units[cell];
-            full & !(used[a as usize] | used[b as usize] | used[c as usize] | elim[cell])
-        };
+        let candidates =
+            |used: &[u64], elim: &[u64], cell: usize| candidates(geo, full, used, elim, cell);
         let mut place = |cells: &mut [u8], used: &mut [u64], cell: usize, bit: u64| {
             cells[cell] = bit.trailing_zeros() as u8 + 1;
             for &u in &geo.cell_units[cell] {
@@ -544,6 +562,14 @@ impl Solver {
     }
 }
 
+/// The digits an empty cell can still take: none of its units uses them, and locked
+/// candidates did not rule them out.
+#[inline]
+fn candidates(geo: &Geometry, full: u64, used: &[u64], elim: &[u64], cell: usize) -> u64 {
+    let [a, b, c] = geo.cell_units[cell];
+    full & !(used[a as usize] | used[b as usize] | used[c as usize] | elim[cell])
+}
+
 /// Locked candidates (box-line interactions), for the state of one level: a digit whose places
 /// in a box all lie in one row (column) cannot go elsewhere in that row (column) -- "pointing";
 /// a digit whose places in a row (column) all lie in one box cannot go elsewhere in that box --
@@ -557,93 +583,116 @@ fn locked_candidates(
     segments: &mut [u64],
 ) -> bool {
     let (n, rows, cols) = (geo.size, geo.shape.rows(), geo.shape.cols());
-    let (stacks, bands) = (n / cols, n / rows);
-    let cand = |elim: &[u64], cell: usize| -> u64 {
-        if cells[cell] != 0 {
+    let state = LineState {
+        geo,
+        cells,
+        used,
+        full,
+    };
+    // Rows: a box spans `rows` rows and cuts each into segments of `cols` cells; columns are
+    // the same with the roles swapped. Both tables are taken before any elimination.
+    let row_at = |line: usize, pos: usize| line * n + pos;
+    let col_at = |line: usize, pos: usize| pos * n + line;
+    let (row_seg, col_seg) = segments.split_at_mut(n * n / cols);
+    state.segments(elim, row_seg, cols, row_at);
+    state.segments(elim, col_seg, rows, col_at);
+    let by_rows = state.eliminate(elim, row_seg, cols, rows, row_at);
+    let by_cols = state.eliminate(elim, col_seg, rows, cols, col_at);
+    by_rows | by_cols
+}
+
+/// What locked candidates reads of one level's state.
+struct LineState<'a> {
+    geo: &'a Geometry,
+    cells: &'a [u8],
+    used: &'a [u64],
+    full: u64,
+}
+
+impl LineState<'_> {
+    fn candidates(&self, elim: &[u64], cell: usize) -> u64 {
+        if self.cells[cell] != 0 {
             return 0;
         }
-        let [a, b, c] = geo.cell_units[cell];
-        full & !(used[a as usize] | used[b as usize] | used[c as usize] | elim[cell])
-    };
-    let mut changed = false;
-    // Removes `digits` from the listed cells; notes whether any of them had one.
-    let mut strike = |elim: &mut [u64], digits: u64, targets: &mut dyn Iterator<Item = usize>| {
-        for cell in targets {
-            if cand(elim, cell) & digits != 0 {
-                elim[cell] |= digits;
-                changed = true;
-            }
-        }
-    };
-    let (row_seg, col_seg) = segments.split_at_mut(n * stacks);
-    // Row segments: row r within stack s. Column segments: column c within band t.
-    for r in 0..n {
-        for s in 0..stacks {
-            row_seg[r * stacks + s] =
-                (0..cols).fold(0, |m, k| m | cand(elim, r * n + s * cols + k));
-        }
+        candidates(self.geo, self.full, self.used, elim, cell)
     }
-    for c in 0..n {
-        for t in 0..bands {
-            col_seg[c * bands + t] =
-                (0..rows).fold(0, |m, k| m | cand(elim, (t * rows + k) * n + c));
-        }
-    }
-    for r in 0..n {
-        let band = r / rows;
-        for s in 0..stacks {
-            let seg = row_seg[r * stacks + s];
-            if seg == 0 {
-                continue;
-            }
-            let rest_box = (band * rows..(band + 1) * rows)
-                .filter(|&r2| r2 != r)
-                .fold(0, |m, r2| m | row_seg[r2 * stacks + s]);
-            let rest_row = (0..stacks)
-                .filter(|&s2| s2 != s)
-                .fold(0, |m, s2| m | row_seg[r * stacks + s2]);
-            let pointing = seg & !rest_box;
-            if pointing != 0 {
-                let mut outside = (0..n).filter(|&c| c / cols != s).map(|c| r * n + c);
-                strike(elim, pointing, &mut outside);
-            }
-            let claiming = seg & !rest_row;
-            if claiming != 0 {
-                let mut box_rest = (band * rows..(band + 1) * rows)
-                    .filter(|&r2| r2 != r)
-                    .flat_map(|r2| (s * cols..(s + 1) * cols).map(move |c| r2 * n + c));
-                strike(elim, claiming, &mut box_rest);
+
+    /// `segments[line * (n / seg_len) + s]`: the candidates of segment `s` of each line, where
+    /// `at(line, pos)` is the cell at position `pos` of `line` (a row or a column).
+    fn segments(
+        &self,
+        elim: &[u64],
+        segments: &mut [u64],
+        seg_len: usize,
+        at: impl Fn(usize, usize) -> usize,
+    ) {
+        let n = self.geo.size;
+        let per_line = n / seg_len;
+        for line in 0..n {
+            for s in 0..per_line {
+                segments[line * per_line + s] = (s * seg_len..(s + 1) * seg_len)
+                    .fold(0, |m, pos| m | self.candidates(elim, at(line, pos)));
             }
         }
     }
-    for c in 0..n {
-        let stack = c / cols;
-        for t in 0..bands {
-            let seg = col_seg[c * bands + t];
-            if seg == 0 {
-                continue;
-            }
-            let rest_box = (stack * cols..(stack + 1) * cols)
-                .filter(|&c2| c2 != c)
-                .fold(0, |m, c2| m | col_seg[c2 * bands + t]);
-            let rest_col = (0..bands)
-                .filter(|&t2| t2 != t)
-                .fold(0, |m, t2| m | col_seg[c * bands + t2]);
-            let pointing = seg & !rest_box;
-            if pointing != 0 {
-                let mut outside = (0..n).filter(|&r| r / rows != t).map(|r| r * n + c);
-                strike(elim, pointing, &mut outside);
-            }
-            let claiming = seg & !rest_col;
-            if claiming != 0 {
-                let mut box_rest = (stack * cols..(stack + 1) * cols)
-                    .filter(|&c2| c2 != c)
-                    .flat_map(|c2| (t * rows..(t + 1) * rows).map(move |r| r * n + c2));
-                strike(elim, claiming, &mut box_rest);
+
+    /// Pointing and claiming along one kind of line, from its segment table; a box covers
+    /// `span` consecutive lines and `seg_len` consecutive positions of each.
+    fn eliminate(
+        &self,
+        elim: &mut [u64],
+        segments: &[u64],
+        seg_len: usize,
+        span: usize,
+        at: impl Fn(usize, usize) -> usize,
+    ) -> bool {
+        let n = self.geo.size;
+        let per_line = n / seg_len;
+        let mut changed = false;
+        // Removes `digits` from the given cells; notes whether any of them had one.
+        let mut strike =
+            |elim: &mut [u64], digits: u64, targets: &mut dyn Iterator<Item = usize>| {
+                for cell in targets {
+                    if self.candidates(elim, cell) & digits != 0 {
+                        elim[cell] |= digits;
+                        changed = true;
+                    }
+                }
+            };
+        for line in 0..n {
+            let first = line / span * span; // the first line of this box band
+            for s in 0..per_line {
+                let seg = segments[line * per_line + s];
+                if seg == 0 {
+                    continue;
+                }
+                let rest_box = (first..first + span)
+                    .filter(|&other| other != line)
+                    .fold(0, |m, other| m | segments[other * per_line + s]);
+                let rest_line = (0..per_line)
+                    .filter(|&other| other != s)
+                    .fold(0, |m, other| m | segments[line * per_line + other]);
+                let pointing = seg & !rest_box;
+                if pointing != 0 {
+                    let mut outside = (0..n)
+                        .filter(|&pos| pos / seg_len != s)
+                        .map(|pos| at(line, pos));
+                    strike(elim, pointing, &mut outside);
+                }
+                let claiming = seg & !rest_line;
+                if claiming != 0 {
+                    let mut box_rest = (first..first + span)
+                        .filter(|&other| other != line)
+                        .flat_map(|other| {
+                            (s * seg_len..(s + 1) * seg_len).map(move |pos| (other, pos))
+                        })
+                        .map(|(other, pos)| at(other, pos));
+                    strike(elim, claiming, &mut box_rest);
+                }
             }
         }
+        changed
     }
-    changed
 }
 
 #[cfg(test)]
