@@ -48,30 +48,23 @@ def iter_chunks(
     block = chunk_lines * 82 if chunk_lines else -1
     rest = b""
     while True:
-        data = stream.read(block)
-        if not data and not rest:
+        read = stream.read(block)
+        data = rest + read
+        if not data:
             return
-        data = rest + data
-        if data and block > 0 and not data.endswith(b"\n"):
+        rest = b""
+        if read and block > 0:
+            # Not at the end: hold back a partial last line for the next chunk.
             cut = data.rfind(b"\n") + 1
-            if cut:  # keep the partial last line for the next chunk
-                data, rest = data[:cut], data[cut:]
-            else:
-                more = stream.read(block)  # a line longer than a block: read on
-                if more:
-                    rest = data + more
-                    continue
-                rest = b""
-        else:
-            rest = b""
+            data, rest = data[:cut], data[cut:]
+            if not data:
+                continue  # one line longer than a block: read on
         puzzles, numbers, bad, seen_size = _sudoku_rs._parse_lines(
             data, column=column, first_line=first_line, size=size, box=box
         )
         first_line += data.count(b"\n")
         size = size or seen_size
         yield Chunk(puzzles, numbers, bad)
-        if block < 0:
-            return
 
 
 def read_puzzles(

@@ -11,7 +11,7 @@ use numpy::{
     PyArray1, PyArrayDescr, PyArrayDescrMethods, PyArrayDyn, PyArrayMethods, PyUntypedArray,
     PyUntypedArrayMethods,
 };
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};
 
@@ -184,14 +184,12 @@ where
     R: Default + Clone + Send,
     W: Fn(&mut Solver, &[u8], &mut [R], &mut dyn Control) + Sync,
 {
-    let threads = match threads {
-        Some(t) if t < 1 => {
-            return Err(PyValueError::new_err(format!(
-                "threads must be at least 1 or None, got {t}"
-            )))
-        }
-        other => thread_count(other.map(|t| t as usize)),
-    };
+    let threads = thread_count(
+        threads
+            .map(|t| super::positive("threads", t))
+            .transpose()?
+            .map(|t| t as usize),
+    );
     let shape = batch.shape;
     let nc = shape.cell_count();
     let chunk = (CHUNK_CELLS / nc).max(threads * 64);
@@ -241,15 +239,6 @@ where
         start = end;
     }
     Ok(())
-}
-
-fn positive_limit(limit: i64) -> PyResult<u64> {
-    if limit < 1 {
-        return Err(PyValueError::new_err(format!(
-            "limit must be a positive integer, got {limit}"
-        )));
-    }
-    Ok(limit as u64)
 }
 
 /// Solves every puzzle; see `sudoku_rs.solve_batch`.
@@ -328,7 +317,7 @@ pub fn _count_solutions_batch<'py>(
     progress: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray1<i64>>> {
     let py = puzzles.py();
-    let limit = positive_limit(limit)?;
+    let limit = super::positive("limit", limit)?;
     let batch = open(puzzles, super::box_arg(r#box)?)?;
     let out = PyArray1::<i64>::zeros(py, batch.count, false);
     {

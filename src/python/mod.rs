@@ -32,13 +32,14 @@ fn read<'py>(grid: &Bound<'py, PyAny>, requested_box: Option<(i64, i64)>) -> PyR
     input::read(grid, box_arg(requested_box)?)
 }
 
-fn positive(name: &str, limit: Option<i64>) -> PyResult<Option<u64>> {
-    match limit {
-        Some(l) if l < 1 => Err(PyValueError::new_err(format!(
-            "{name} must be a positive integer or None, got {l}"
-        ))),
-        other => Ok(other.map(|l| l as u64)),
+/// A count argument (`limit`, `threads`) that must be 1 or more.
+pub(crate) fn positive(name: &str, value: i64) -> PyResult<u64> {
+    if value < 1 {
+        return Err(PyValueError::new_err(format!(
+            "{name} must be a positive integer, got {value}"
+        )));
     }
+    Ok(value as u64)
 }
 
 /// The first solution of `grid`, in the same kind as the input.
@@ -62,7 +63,7 @@ fn solutions<'py>(
     r#box: Option<(i64, i64)>,
 ) -> PyResult<Bound<'py, PyList>> {
     let py = grid.py();
-    let limit = positive("limit", Some(limit))?.unwrap_or(1);
+    let limit = positive("limit", limit)?;
     let input = read(grid, r#box)?;
     let limit = usize::try_from(limit).unwrap_or(usize::MAX);
     let found: Vec<Grid> = run::detached(py, &input.grid, |solver, grid, control| {
@@ -83,7 +84,7 @@ fn count_solutions(
     limit: Option<i64>,
     r#box: Option<(i64, i64)>,
 ) -> PyResult<u64> {
-    let limit = positive("limit", limit)?;
+    let limit = limit.map(|l| positive("limit", l)).transpose()?;
     let input = read(grid, r#box)?;
     run::detached(grid.py(), &input.grid, |solver, grid, control| {
         solver.count(grid.cells(), limit, control)
