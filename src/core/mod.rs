@@ -5,6 +5,7 @@ pub mod batch;
 pub mod error;
 pub mod grid;
 pub mod lines;
+mod nine;
 pub mod shape;
 pub mod solver;
 pub mod text;

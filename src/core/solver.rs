@@ -14,6 +14,7 @@ use std::collections::HashSet;
 
 use super::error::{Error, Result};
 use super::grid::{find_conflict, Grid};
+use super::nine;
 use super::shape::{BoxShape, Geometry};
 
 /// Nodes a restarting search's first attempt may use before it restarts. Far more than any 9x9
@@ -132,10 +133,21 @@ pub struct Solver {
     seed: u64,
     /// Scratch: the solutions found by the current restart attempt, back to back.
     found: Vec<u8>,
+    /// Classic 9x9 searches go to the dedicated engine in `nine.rs`.
+    use_nine: bool,
 }
 
 impl Solver {
+    /// A solver for `shape`; classic 9x9 uses the dedicated 9x9 engine.
     pub fn new(shape: BoxShape) -> Self {
+        let mut solver = Self::generic(shape);
+        solver.use_nine = shape == BoxShape::CLASSIC;
+        solver
+    }
+
+    /// A solver that always uses the generic engine, whatever the shape: its search order and
+    /// statistics do not change when the 9x9 engine does.
+    pub fn generic(shape: BoxShape) -> Self {
         let geo = Geometry::new(shape);
         let n = geo.size;
         let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
@@ -151,6 +163,7 @@ impl Solver {
             stats: SearchStats::default(),
             geo,
             full,
+            use_nine: false,
         }
     }
 
@@ -321,6 +334,11 @@ impl Solver {
         let nc = self.geo.cells;
         let nu = 3 * self.geo.size;
         assert_eq!(cells.len(), nc, "cells must match the solver's shape");
+        if self.use_nine {
+            // The 9x9 engine finishes any puzzle long before a budget would matter.
+            nine::search(cells, control, &mut self.stats, visit)?;
+            return Ok(false);
+        }
         self.stats = SearchStats::default();
         self.frames.clear();
         self.load(cells)?;
