@@ -7,7 +7,7 @@ box shape, so it knows nothing about solving.
 from __future__ import annotations
 
 from html import escape
-from typing import Tuple
+from typing import List, Tuple
 
 import numpy as np
 
@@ -22,7 +22,7 @@ def char_of(value: int) -> str:
     return "." if value == 0 else CHARS[value - 1]
 
 
-def cell_labels(cells: np.ndarray) -> list:
+def cell_labels(cells: np.ndarray) -> List[List[str]]:
     """Rows of cell labels, all the same width: one character while the text form can hold
     the grid, else right-aligned numbers (a 36x36 grid and up)."""
     n = cells.shape[0]
@@ -117,7 +117,8 @@ def html_grid(
         )
     # Thin lines first, thick box lines drawn over them.
     end = n * size
-    thin, bold = [], []
+    thin: List[str] = []
+    bold: List[str] = []
     for i in range(n + 1):
         pos = i * size
         (bold if i % box_rows == 0 else thin).append(f"M0 {pos}H{end}")

@@ -18,7 +18,7 @@ def _frozen(array: np.ndarray) -> np.ndarray:
     return array
 
 
-def conflict_mask(cells: np.ndarray, box: Tuple[int, int]) -> np.ndarray:
+def _conflict_mask(cells: np.ndarray, box: Tuple[int, int]) -> np.ndarray:
     """True for every clue that shares a row, column or box with an equal clue."""
     n = cells.shape[0]
     box_rows, box_cols = box
@@ -121,7 +121,7 @@ class Board:
         return list(zip(rows.tolist(), cols.tolist()))
 
     def _conflicts_mask(self) -> np.ndarray:
-        return conflict_mask(self._cells, self._box)
+        return _conflict_mask(self._cells, self._box)
 
     def to_list(self) -> List[List[int]]:
         """The cells as a list of int rows, 0 = blank."""
