@@ -305,12 +305,17 @@ def parse_svg(board):
 
 
 def drawn_cells(root, n):
-    """{(row, col): (label, given?)} from the SVG's text elements."""
+    """{(row, col): (label, group)} from the SVG's text elements, with the group that styles
+    each one (givens or filled-in digits)."""
     size = _display.cell_size(n)
     out = {}
-    for text in root.iter(SVG + "text"):
-        row, col = int(float(text.get("y")) // size), int(float(text.get("x")) // size)
-        out[(row, col)] = (text.text, text.get("data-given") == "1", text)
+    for group in root.iter(SVG + "g"):
+        if group.get("data-given") is None:
+            continue
+        for text in group.iter(SVG + "text"):
+            row, col = int(float(text.get("y")) // size), int(float(text.get("x")) // size)
+            assert (row, col) not in out
+            out[(row, col)] = (text.text, group)
     return out
 
 
@@ -322,14 +327,13 @@ def test_html_givens_and_filled_digits_differ(n, box):
     cells = drawn_cells(root, n)
     values = solved.to_list()
     assert len(cells) == n * n
-    for (r, c), (label, is_given, element) in cells.items():
+    for (r, c), (label, group) in cells.items():
         assert label == _display.char_of(values[r][c])
-        assert is_given == (puzzle[r * n + c] != 0)
-        if is_given:
-            assert element.get("fill") == "currentColor" and element.get("font-weight") == "700"
+        if puzzle[r * n + c] != 0:
+            assert group.get("fill") == "currentColor" and group.get("font-weight") == "700"
         else:
-            assert element.get("fill") == _display.FILLED_COLOUR
-            assert element.get("font-weight") == "400"
+            assert group.get("fill") == _display.FILLED_COLOUR
+            assert group.get("font-weight") == "400"
 
 
 def test_html_blank_cells_draw_nothing():
