@@ -11,7 +11,7 @@ if [ ! -x "$venv/bin/python" ]; then
 fi
 py="$venv/bin/python"
 "$py" -m pip install --quiet --upgrade pip
-"$py" -m pip install --quiet "maturin>=1.9.4,<2" numpy pytest hypothesis tqdm ruff mypy
+"$py" -m pip install --quiet "maturin>=1.9.4,<2" numpy pytest hypothesis tqdm ruff mypy nbclient nbformat ipykernel
 
 echo "== cargo fmt / clippy / test"
 cargo fmt --check

@@ -18,8 +18,10 @@ from ._sudoku_rs import (
     solutions,
     solve,
 )
+from .board import Board
 
 __all__ = [
+    "Board",
     "InvalidPuzzleError",
     "NoSolutionError",
     "SudokuError",

@@ -2,6 +2,7 @@
 //! and maps core errors to Python exceptions. No solving logic lives here.
 
 mod batch;
+mod board;
 mod dtype;
 mod errors;
 mod input;
@@ -117,6 +118,8 @@ mod _sudoku_rs {
 
     #[pymodule_export]
     use super::batch::{_count_solutions_batch, _solve_batch};
+    #[pymodule_export]
+    use super::board::_read_grid;
     #[pymodule_export]
     use super::lines::{_format_lines, _parse_lines};
     #[pymodule_export]
