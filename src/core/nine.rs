@@ -83,23 +83,73 @@ const ARRANGEABLE: [u16; 512] = {
     table
 };
 
-/// [`ARRANGEABLE`] for the (row, box) segments of a band, expanded to the band's cells.
+/// The band cells of each set of (row, box) segments (bit `3 * row + box`).
 const SEGMENT_CELLS: [u32; 512] = {
     let mut table = [0u32; 512];
-    let mut present = 0;
-    while present < 512 {
-        let keep = ARRANGEABLE[present];
-        let mut segment = 0;
-        while segment < 9 {
-            if keep & (1 << segment) != 0 {
-                table[present] |= ROWS[segment / 3] & BOXES[segment % 3];
+    let mut segments = 0;
+    while segments < 512 {
+        let mut k = 0;
+        while k < 9 {
+            if segments & (1 << k) != 0 {
+                table[segments] |= ROWS[k / 3] & BOXES[k % 3];
             }
-            segment += 1;
+            k += 1;
         }
-        present += 1;
+        segments += 1;
     }
     table
 };
+
+/// For one row's nine bits: bits 0-2 say which of its three segments are non-empty, bits 16-18
+/// which hold exactly one cell. Three lookups describe a whole band (see [`shape`]).
+const ROW_SHAPE: [u32; 512] = {
+    let mut table = [0u32; 512];
+    let mut row: u32 = 0;
+    while row < 512 {
+        let mut k = 0;
+        while k < 3 {
+            let segment = (row >> (3 * k)) & 0o7;
+            if segment != 0 {
+                table[row as usize] |= 1 << k;
+            }
+            if segment.count_ones() == 1 {
+                table[row as usize] |= 1 << (16 + k);
+            }
+            k += 1;
+        }
+        row += 1;
+    }
+    table
+};
+
+/// Of a set of (row, box) segments, those that are the only one in their row or in their box:
+/// where a single cell in the segment is a hidden single.
+const LONE: [u16; 512] = {
+    let mut table = [0u16; 512];
+    let mut segments: u32 = 0;
+    while segments < 512 {
+        let mut k = 0;
+        while k < 9 {
+            let row = (segments >> (3 * (k / 3))) & 0o7;
+            let column = (segments >> (k % 3)) & 0o111;
+            if segments & (1 << k) != 0 && (row.count_ones() == 1 || column.count_ones() == 1) {
+                table[segments as usize] |= 1 << k;
+            }
+            k += 1;
+        }
+        segments += 1;
+    }
+    table
+};
+
+/// A band word's (row, box) segments: which are non-empty (low nine bits, bit
+/// `3 * row + box`) and which hold exactly one cell (the same, shifted up by 16).
+#[inline(always)]
+fn shape(a: u32) -> u32 {
+    ROW_SHAPE[(a & 0x1FF) as usize]
+        | ROW_SHAPE[((a >> 9) & 0x1FF) as usize] << 3
+        | ROW_SHAPE[(a >> 18) as usize] << 6
+}
 
 /// Which columns of each band hold a place: bit `9 * band + column`.
 #[inline(always)]
@@ -121,41 +171,6 @@ fn gather_stack(columns: u32, stack: usize) -> u32 {
 fn scatter_stack(pattern: u32, stack: usize) -> u32 {
     let s = 3 * stack;
     (pattern & 0o7) << s | (pattern >> 3 & 0o7) << (9 + s) | (pattern >> 6 & 0o7) << (18 + s)
-}
-
-/// Which (row, box) segments of a band word are non-empty, as the 9-bit index of
-/// [`SEGMENT_CELLS`].
-#[inline(always)]
-fn segments(a: u32) -> usize {
-    // Bit 3k of `any` says whether bits 3k..3k+3 (segment k) hold a candidate; then gather every
-    // third bit into the low nine (the usual bit-interleaving compaction).
-    let mut x = (a | a >> 1 | a >> 2) & 0x0924_9249;
-    x = (x ^ (x >> 2)) & 0x030C_30C3;
-    x = (x ^ (x >> 4)) & 0x0300_F00F;
-    x = (x ^ (x >> 8)) & 0xFF00_00FF;
-    x = (x ^ (x >> 16)) & 0x0000_03FF;
-    x as usize
-}
-
-/// `x` if it has at most one bit set, else 0.
-#[inline(always)]
-fn if_single(x: u32) -> u32 {
-    if x & x.wrapping_sub(1) == 0 {
-        x
-    } else {
-        0
-    }
-}
-
-/// The cells that are alone in their row of the band, or alone in their box of the band.
-#[inline(always)]
-fn alone(a: u32) -> u32 {
-    if_single(a & ROWS[0])
-        | if_single(a & ROWS[1])
-        | if_single(a & ROWS[2])
-        | if_single(a & BOXES[0])
-        | if_single(a & BOXES[1])
-        | if_single(a & BOXES[2])
 }
 
 /// The search state: candidates per digit and band, what is unsolved, and what changed.
@@ -213,12 +228,17 @@ impl State {
         self.stacks_due |= 1 << d;
         self.columns_due |= 1 << d;
         loop {
-            let a = self.cand[d][b] & SEGMENT_CELLS[segments(self.cand[d][b])];
-            if a == 0 {
+            let a = self.cand[d][b];
+            let shape = shape(a);
+            let keep = ARRANGEABLE[(shape & 0x1FF) as usize] as u32;
+            if keep == 0 {
                 return false;
             }
+            let a = a & SEGMENT_CELLS[keep as usize];
             self.cand[d][b] = a;
-            let mut new = alone(a) & self.unsolved[b];
+            // One cell left in a segment that is alone in its row or box: a hidden single.
+            let single = LONE[keep as usize] as u32 & (shape >> 16);
+            let mut new = a & SEGMENT_CELLS[single as usize] & self.unsolved[b];
             if new == 0 {
                 self.reduced[d][b] = a;
                 return true;
@@ -524,42 +544,55 @@ mod tests {
     use crate::core::solver::{Solver, Unbounded};
     use crate::core::text;
 
-    fn segments_naive(a: u32) -> usize {
-        let mut s = 0;
+    /// [`shape`] by a plain scan of the band's nine segments.
+    fn shape_naive(a: u32) -> u32 {
+        let mut out = 0;
         for (i, row) in ROWS.iter().enumerate() {
             for (j, bx) in BOXES.iter().enumerate() {
-                if a & row & bx != 0 {
-                    s |= 1 << (3 * i + j);
+                let cells = (a & row & bx).count_ones();
+                if cells >= 1 {
+                    out |= 1 << (3 * i + j);
+                }
+                if cells == 1 {
+                    out |= 1 << (16 + 3 * i + j);
                 }
             }
         }
-        s
+        out
     }
 
     #[test]
-    fn segments_match_a_plain_scan() {
+    fn band_shapes_match_a_plain_scan() {
         let mut x = 0x9E37_79B9u32;
         for _ in 0..100_000 {
             x ^= x << 13;
             x ^= x >> 17;
             x ^= x << 5;
             let a = x & BAND & (x >> 3 | x.rotate_left(7));
-            assert_eq!(segments(a), segments_naive(a), "{a:#x}");
+            assert_eq!(shape(a), shape_naive(a), "{a:#x}");
         }
-        assert_eq!(segments(BAND), 511);
-        assert_eq!(segments(0), 0);
+        assert_eq!(shape(BAND), 511);
+        assert_eq!(shape(0), 0);
+    }
+
+    #[test]
+    fn lone_segments() {
+        // Row 0 only in box 0, everything else present: segment 0 is alone in its row.
+        assert_eq!(LONE[511 & !0b110], 1);
+        // A diagonal arrangement: each segment is alone in its row and its box.
+        assert_eq!(LONE[0b100_010_001], 0b100_010_001);
+        assert_eq!(LONE[511], 0);
     }
 
     #[test]
     fn segment_table_keeps_only_arrangeable_segments() {
         // Everything present: everything stays.
-        assert_eq!(SEGMENT_CELLS[511], BAND);
+        assert_eq!(ARRANGEABLE[511], 511);
         // Row 0 only in box 0: rows 1 and 2 lose box 0.
-        let present = 511 & !0b110;
-        let expect = BAND & !(ROWS[0] & !BOXES[0]) & !(BOXES[0] & !ROWS[0]);
-        assert_eq!(SEGMENT_CELLS[present], expect);
+        assert_eq!(ARRANGEABLE[511 & !0b110], 0b110_110_001);
         // Two rows confined to the same single box: impossible.
-        assert_eq!(SEGMENT_CELLS[0b111_001_001], 0);
+        assert_eq!(ARRANGEABLE[0b111_001_001], 0);
+        assert_eq!(SEGMENT_CELLS[511], BAND);
     }
 
     fn count(line: &str, limit: u64) -> (u64, [u8; 81]) {
