@@ -11,19 +11,27 @@ from ._sudoku_rs import (
     InvalidPuzzleError,
     NoSolutionError,
     SudokuError,
+    Transform,
     __version__,
+    augment_batch,
+    canonical,
     count_solutions,
     is_unique,
     is_valid,
     solutions,
     solve,
 )
+from ._transform import canonical_batch
 
 __all__ = [
     "InvalidPuzzleError",
     "NoSolutionError",
     "SudokuError",
+    "Transform",
     "__version__",
+    "augment_batch",
+    "canonical",
+    "canonical_batch",
     "count_solutions",
     "count_solutions_batch",
     "format_puzzles",
