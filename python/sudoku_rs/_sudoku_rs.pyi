@@ -10,6 +10,7 @@ from typing import (
     Tuple,
     TypeVar,
     Union,
+    final,
     overload,
 )
 
@@ -58,19 +59,20 @@ def count_solutions(
 def is_unique(grid: _GridLike, /, *, box: Optional[Tuple[int, int]] = None) -> bool: ...
 def is_valid(grid: _GridLike, /, *, box: Optional[Tuple[int, int]] = None) -> bool: ...
 
+@final
 class Transform:
     """A validity-preserving transform of n x n grids: rows and columns reordered band by band
     and stack by stack, digits relabelled, and (square boxes only) a transpose."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         rows: Sequence[int],
         cols: Sequence[int],
         digits: Sequence[int],
         *,
         transpose: bool = False,
         box: Optional[Tuple[int, int]] = None,
-    ) -> None: ...
+    ) -> Transform: ...
     @staticmethod
     def identity(size: int = 9, *, box: Optional[Tuple[int, int]] = None) -> Transform: ...
     @staticmethod
@@ -82,9 +84,7 @@ class Transform:
         index: int = 0,
     ) -> Transform: ...
     @staticmethod
-    def to_canonical(
-        grid: _GridLike, /, *, box: Optional[Tuple[int, int]] = None
-    ) -> Transform: ...
+    def to_canonical(grid: _GridLike, /, *, box: Optional[Tuple[int, int]] = None) -> Transform: ...
     @property
     def size(self) -> int: ...
     @property
@@ -100,7 +100,7 @@ class Transform:
     def apply(self, grid: _G, /) -> _G: ...
     def inverse(self) -> Transform: ...
     def then(self, other: Transform, /) -> Transform: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __getnewargs_ex__(
         self,

@@ -29,6 +29,16 @@ struct Stack<'py> {
     cells: Vec<u8>,
 }
 
+/// A shape as Python prints it: `(3, 9, 9)`.
+fn dims_text(dims: &[usize]) -> String {
+    let dims: Vec<String> = dims.iter().map(|d| d.to_string()).collect();
+    format!(
+        "({}{})",
+        dims.join(", "),
+        if dims.len() == 1 { "," } else { "" }
+    )
+}
+
 /// The side n of a batch of shape (N, n, n) or (N, n*n).
 fn side(name: &str, dims: &[usize]) -> PyResult<usize> {
     let n = match dims {
@@ -37,11 +47,9 @@ fn side(name: &str, dims: &[usize]) -> PyResult<usize> {
         _ => 0,
     };
     if n == 0 {
-        let dims: Vec<String> = dims.iter().map(|d| d.to_string()).collect();
         return Err(Error::Shape(format!(
-            "{name} must have shape (N, n, n) or (N, n*n), got ({}{})",
-            dims.join(", "),
-            if dims.len() == 1 { "," } else { "" }
+            "{name} must have shape (N, n, n) or (N, n*n), got {}",
+            dims_text(dims)
         ))
         .into());
     }
@@ -160,11 +168,14 @@ pub fn augment_batch<'py>(
     let shape = BoxShape::for_size(n, super::box_arg(r#box)?)?;
     let second = match solutions {
         Some(obj) if !obj.is_none() => {
-            let (stack, _) = read("solutions", obj)?;
-            if stack.dims != first.dims {
+            // Either layout, (N, n, n) or (N, n*n), as long as the grids pair up one to one.
+            let (stack, side) = read("solutions", obj)?;
+            if stack.dims[0] != first.dims[0] || side != n {
                 return Err(Error::Shape(format!(
-                    "solutions must have the shape of puzzles, {:?}, got {:?}",
-                    first.dims, stack.dims
+                    "solutions must hold one {n}x{n} grid per puzzle: puzzles has shape {}, \
+                     solutions {}",
+                    dims_text(&first.dims),
+                    dims_text(&stack.dims)
                 ))
                 .into());
             }
