@@ -10,6 +10,7 @@
 //! stack), common among blank lines of sparse puzzles, are interchangeable, so only the first
 //! one still unused is tried.
 
+use std::cmp::Ordering;
 use std::fmt;
 
 use super::grid::Grid;
@@ -19,6 +20,9 @@ use super::transform::Transform;
 /// The largest group searched: the 9x9 one, 2 * 6^8 row and column orders. That admits 4x4,
 /// 6x6 (either box), 8x8 (either box) and 9x9; 10x10 with 2x5 boxes already has 1.1e8.
 const MAX_GROUP: u128 = 2 * 6u128.pow(8);
+
+/// The largest side of a supported shape (9x9), for fixed-size scratch arrays.
+const MAX_SEARCHED: usize = 9;
 
 /// The grid is too large for an exhaustive search of its symmetries.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,22 +69,38 @@ pub fn check_supported(shape: BoxShape) -> Result<(), Unsupported> {
 
 /// The canonical form of `grid`, and a transform that maps `grid` onto it.
 pub fn canonical(grid: &Grid) -> Result<(Grid, Transform), Unsupported> {
+    canonical_counted(grid).map(|(form, transform, _)| (form, transform))
+}
+
+/// [`canonical`], also counting the search's nodes (rows and columns tried), a measure of its
+/// work that does not depend on the machine or its load.
+pub fn canonical_counted(grid: &Grid) -> Result<(Grid, Transform, u64), Unsupported> {
     let shape = grid.shape();
     check_supported(shape)?;
     let n = shape.size();
-    let mut search = Search::new(shape);
-    search.run(grid.cells().to_vec(), false);
+    let mut orientations = vec![(grid.cells().to_vec(), false)];
     if shape.rows() == shape.cols() {
         let mut transposed = vec![0u8; n * n];
         for (i, &v) in grid.cells().iter().enumerate() {
             transposed[(i % n) * n + i / n] = v;
         }
-        search.run(transposed, true);
+        orientations.push((transposed, true));
+    }
+    // Row 0 of the canonical form is the smallest any line can become, so only lines that
+    // can become it are tried as row 0.
+    let row0 = orientations
+        .iter()
+        .flat_map(|(g, _)| g.chunks(n).map(|row| smallest_row(row, shape.cols())))
+        .min()
+        .expect("a grid has rows");
+    let mut search = Search::new(shape);
+    for (g, transposed) in orientations {
+        search.run(g, transposed, &row0);
     }
     let transform = search.best_transform.expect("every grid has an order");
     let best = Grid::new(shape, search.best).expect("relabelled values stay in range");
     debug_assert_eq!(transform.apply(grid), best);
-    Ok((best, transform))
+    Ok((best, transform, search.nodes))
 }
 
 /// The canonical cells of a grid already known to be well formed and of a supported shape.
@@ -138,6 +158,7 @@ struct Search {
     /// Bumped whenever `best` changes, so a caller knows its prefix now equals best's.
     version: u64,
     best_transform: Option<Transform>,
+    nodes: u64,
 }
 
 impl Search {
@@ -160,11 +181,13 @@ impl Search {
             best: vec![u8::MAX; n * n],
             version: 0,
             best_transform: None,
+            nodes: 0,
         }
     }
 
-    /// Searches every order of `g` (already transposed or not), keeping the smallest found.
-    fn run(&mut self, g: Vec<u8>, transposed: bool) {
+    /// Searches every order of `g` (already transposed or not) whose row 0 can become `row0`,
+    /// keeping the smallest found.
+    fn run(&mut self, g: Vec<u8>, transposed: bool, row0: &[u8]) {
         let n = self.n;
         self.g = g;
         self.transposed = transposed;
@@ -173,7 +196,8 @@ impl Search {
         self.row_twins = twins(n, self.shape.rows(), |r| row(&self.g, r));
         self.col_twins = twins(n, self.shape.cols(), |c| col(&self.g, c));
         for r0 in 0..n {
-            if self.row_twins[r0] != 0 {
+            let line = &self.g[r0 * n..(r0 + 1) * n];
+            if self.row_twins[r0] != 0 || smallest_row(line, self.shape.cols()) != row0 {
                 continue;
             }
             self.row_of[0] = r0;
@@ -224,6 +248,7 @@ impl Search {
             if self.version != entry {
                 less = false;
             }
+            self.nodes += 1;
             let mark = self.labelled.len();
             let v = self.relabel(self.g[r0 * n + c]);
             if !less && v > self.best[k] {
@@ -233,10 +258,102 @@ impl Search {
             self.cur[k] = v;
             self.col_of[k] = c;
             self.cols_used |= 1 << c;
-            self.choose_col(k + 1, less || v < self.best[k]);
+            let hopeless = !less
+                && v == self.best[k]
+                && match self.row0_rest_vs_best(k) {
+                    Ordering::Greater => true,
+                    Ordering::Equal => self.row1_cannot_tie(k),
+                    Ordering::Less => false,
+                };
+            if !hopeless {
+                self.choose_col(k + 1, less || v < self.best[k]);
+            }
             self.cols_used &= !(1 << c);
             self.unlabel(mark);
         }
+    }
+
+    /// The smallest the rest of row 0 (after column `k`) can still be, against best's. It is
+    /// exact: the rest of the current stack comes next, sorted; then the unused stacks, each
+    /// sorted, in sorted order; digits not labelled yet sort last and take fresh labels in order
+    /// of position (an exchange argument shows no column order does better). `Greater`: cut.
+    /// `Equal`: row 0 can at best tie, so row 1 decides (see [`Self::row1_cannot_tie`]); a
+    /// solved grid's row 0 relabels to 1, 2, .., n in every column order, so without this every
+    /// one of them would tie through row 0.
+    fn row0_rest_vs_best(&self, k: usize) -> Ordering {
+        const FRESH: u8 = u8::MAX;
+        let (n, bc) = (self.n, self.shape.cols());
+        let r0 = self.row_of[0];
+        let token = |c: usize| match self.g[r0 * n + c] {
+            0 => 0,
+            d => match self.label[usize::from(d)] {
+                0 => FRESH,
+                label => label,
+            },
+        };
+        let sorted_block = |mask: u64| {
+            let mut block = [0u8; MAX_SEARCHED];
+            let mut len = 0;
+            for c in bits(mask) {
+                block[len] = token(c);
+                len += 1;
+            }
+            block[..len].sort_unstable();
+            (block, len)
+        };
+        let mut rest = [0u8; MAX_SEARCHED];
+        let mut len = 0;
+        let mut append = |block: &[u8]| {
+            rest[len..len + block.len()].copy_from_slice(block);
+            len += block.len();
+        };
+        if (k + 1) % bc != 0 {
+            let (block, l) = sorted_block(block_of(self.col_of[k], bc) & !self.cols_used);
+            append(&block[..l]);
+        }
+        let mut stacks = [[0u8; MAX_SEARCHED]; MAX_SEARCHED];
+        let mut count = 0;
+        for s in 0..n / bc {
+            let mask = block_of(s * bc, bc);
+            if mask & self.cols_used == 0 {
+                stacks[count] = sorted_block(mask).0;
+                count += 1;
+            }
+        }
+        stacks[..count].sort_unstable();
+        for block in &stacks[..count] {
+            append(&block[..bc]);
+        }
+        let unseen = self.labelled.len() as u8 + 1;
+        let fresh = rest[..len].iter_mut().filter(|t| **t == FRESH);
+        for (label, t) in (unseen..).zip(fresh) {
+            *t = label;
+        }
+        rest[..len].cmp(&self.best[k + 1..n])
+    }
+
+    /// Whether every possible row 1 is already above best's row 1 in columns `0..=k`. A digit
+    /// not labelled yet will get a label above every label given so far: a lower bound.
+    fn row1_cannot_tie(&self, k: usize) -> bool {
+        let (n, br) = (self.n, self.shape.rows());
+        let unseen = self.labelled.len() as u8 + 1;
+        let r0 = self.row_of[0];
+        bits(block_of(r0, br) & !self.rows_used & !(1 << r0)).all(|r1| {
+            for j in 0..=k {
+                let d = self.g[r1 * n + self.col_of[j]];
+                let target = self.best[n + j];
+                let label = self.label[usize::from(d)];
+                if d == 0 || label != 0 {
+                    let v = if d == 0 { 0 } else { label };
+                    if v != target {
+                        return v > target;
+                    }
+                } else {
+                    return unseen > target;
+                }
+            }
+            false
+        })
     }
 
     /// Chooses output row `r` (columns all fixed), reading its `n` cells.
@@ -263,6 +380,7 @@ impl Search {
             if self.version != entry {
                 less = false;
             }
+            self.nodes += 1;
             let mark = self.labelled.len();
             let mut row_less = less;
             let mut cut = false;
@@ -309,6 +427,29 @@ impl Search {
         )
         .expect("orders chosen band by band")
     }
+}
+
+/// The smallest a row can become on its own: blanks first within each stack, then the stacks
+/// in sorted order, digits numbered by first appearance.
+fn smallest_row(row: &[u8], stack: usize) -> Vec<u8> {
+    let mut stacks: Vec<Vec<u8>> = row
+        .chunks(stack)
+        .map(|s| {
+            let mut tokens: Vec<u8> = s.iter().map(|&d| u8::from(d != 0)).collect();
+            tokens.sort_unstable();
+            tokens
+        })
+        .collect();
+    stacks.sort_unstable();
+    let mut next = 0;
+    stacks
+        .concat()
+        .into_iter()
+        .map(|t| {
+            next += t;
+            t * next
+        })
+        .collect()
 }
 
 /// Per line, the bits of the earlier lines in its block with the same content.
