@@ -6,9 +6,11 @@
 //! search runs over row and column orders only, relabelling as it reads. It is a depth-first
 //! branch and bound in output order: pick the first row, then the columns one by one (each fixes
 //! one cell of row 0), then the other rows one by one. A branch is cut as soon as its prefix is
-//! larger than the best grid found so far. Two identical rows of one band (or columns of one
-//! stack), common among blank lines of sparse puzzles, are interchangeable, so only the first
-//! one still unused is tried.
+//! larger than the best grid found so far, and, while columns are chosen, as soon as the
+//! smallest row 0 it can still reach is larger than best's, or ties it while row 1 is already
+//! larger. Only lines that can become the smallest possible row 0 start a search. Two identical
+//! rows of one band (or columns of one stack), common among blank lines of sparse puzzles, are
+//! interchangeable, so only the first one still unused is tried.
 
 use std::cmp::Ordering;
 use std::fmt;
