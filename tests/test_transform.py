@@ -119,6 +119,12 @@ def test_constructor_checks_its_parts():
         sr.Transform(range(4), range(4), [1, 1, 2, 3])
     with pytest.raises(ValueError, match="box=\\(2, 3\\)"):
         sr.Transform(range(6), range(6), range(1, 7))
+    with pytest.raises(ValueError, match="rows must list each of 0..3 once, got -1"):
+        sr.Transform([-1, 0, 3, 2], range(4), range(1, 5))
+    with pytest.raises(ValueError, match="digits must list each of 1..4 once, got 300"):
+        sr.Transform(range(4), range(4), [1, 2, 3, 300])
+    with pytest.raises(ValueError, match="index must be 0 or more"):
+        sr.Transform.random(4, seed=1, index=-1)
 
 
 def test_value_semantics_repr_and_pickle():

@@ -40,6 +40,16 @@ pub(crate) fn shape_of(size: i64, r#box: Option<(i64, i64)>) -> PyResult<BoxShap
     Ok(BoxShape::for_size(size, super::box_arg(r#box)?)?)
 }
 
+/// `values` as indices, each in `low..=high`; the error names the argument and the value.
+fn in_range(name: &str, values: &[i64], low: i64, high: i64) -> PyResult<Vec<usize>> {
+    match values.iter().find(|&&v| !(low..=high).contains(&v)) {
+        Some(v) => Err(PyValueError::new_err(format!(
+            "{name} must list each of {low}..{high} once, got {v} in {values:?}"
+        ))),
+        None => Ok(values.iter().map(|&v| v as usize).collect()),
+    }
+}
+
 /// A validity-preserving transform of n x n grids: rows and columns reordered band by band and
 /// stack by stack, digits relabelled, and (square boxes only) a transpose.
 #[pyclass(frozen, eq, hash, module = "sudoku_rs", name = "Transform")]
@@ -51,13 +61,18 @@ impl Transform {
     #[new]
     #[pyo3(signature = (rows, cols, digits, *, transpose = false, r#box = None))]
     fn new(
-        rows: Vec<usize>,
-        cols: Vec<usize>,
-        digits: Vec<u8>,
+        rows: Vec<i64>,
+        cols: Vec<i64>,
+        digits: Vec<i64>,
         transpose: bool,
         r#box: Option<(i64, i64)>,
     ) -> PyResult<Self> {
         let shape = shape_of(rows.len() as i64, r#box)?;
+        let n = shape.size();
+        let rows = in_range("rows", &rows, 0, n as i64 - 1)?;
+        let cols = in_range("cols", &cols, 0, n as i64 - 1)?;
+        let digits = in_range("digits", &digits, 1, n as i64)?;
+        let digits: Vec<u8> = digits.into_iter().map(|d| d as u8).collect();
         Core::new(shape, transpose, rows, cols, &digits)
             .map(Transform)
             .map_err(|err| PyValueError::new_err(err.0))
@@ -79,9 +94,11 @@ impl Transform {
         size: i64,
         r#box: Option<(i64, i64)>,
         seed: Option<&Bound<'_, PyAny>>,
-        index: u64,
+        index: i64,
     ) -> PyResult<Self> {
         let shape = shape_of(size, r#box)?;
+        let index = u64::try_from(index)
+            .map_err(|_| PyValueError::new_err(format!("index must be 0 or more, got {index}")))?;
         Ok(Transform(Core::for_item(shape, seed_arg(seed)?, index)))
     }
 
