@@ -192,6 +192,16 @@ def test_seeded_augmentation_is_reproducible_and_thread_independent():
     assert not np.array_equal(sr.augment_batch(puzzles), sr.augment_batch(puzzles))
 
 
+def test_augment_batch_in_chunks_keeps_each_rows_transform():
+    # More rows than one internal chunk (4 MiB of cells): row i still gets transform i.
+    puzzles = np.tile(np.array(h.LEETCODE, dtype=np.uint8), (60_000, 1))
+    out = sr.augment_batch(puzzles, seed=3, threads=2)
+    assert np.array_equal(out, sr.augment_batch(puzzles, seed=3, threads=1))
+    for i in (0, 51_780, 51_781, 59_999):
+        expected = sr.Transform.random(9, seed=3, index=i).apply(ref.to_string(h.LEETCODE))
+        assert ref.to_string(out[i].tolist()) == expected
+
+
 def test_seeds_are_pinned():
     # These values change only if the PRNG or the draw order changes: a breaking change for
     # anyone who recorded seeds.

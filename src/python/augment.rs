@@ -1,10 +1,11 @@
 //! `augment_batch`: one seeded random transform per row, applied alike to a puzzle and its
 //! solution. Row i's transform depends only on (seed, i), so the result does not depend on the
 //! thread count. Unlike solving, a bad row raises: silently zeroing training pairs would hide it.
+//! Rows go through in chunks: copied while attached, transformed with the GIL released.
 
-use numpy::ndarray::Axis;
+use numpy::ndarray::{Axis, Slice};
 use numpy::{
-    PyArray1, PyArrayDescrMethods, PyArrayDyn, PyArrayMethods, PyUntypedArray,
+    PyArray1, PyArrayDescr, PyArrayDescrMethods, PyArrayDyn, PyArrayMethods, PyUntypedArray,
     PyUntypedArrayMethods,
 };
 use pyo3::exceptions::PyTypeError;
@@ -22,11 +23,17 @@ use crate::with_int_type;
 use super::dtype::{check_integer_dtype, in_dtype, native_order, CellElement};
 use super::errors::InvalidPuzzleError;
 
-/// One input array, copied to row-major `u8` cells.
+/// Rows per chunk: inputs are copied and transformed about 4 MiB of cells at a time, so memory
+/// beyond input and output stays flat, whatever the batch size.
+const CHUNK_CELLS: usize = 1 << 22;
+
+/// One input array and its output, flat until `finish` gives it the input's shape.
 struct Stack<'py> {
+    name: &'static str,
+    native: Bound<'py, PyAny>,
     dims: Vec<usize>,
-    dtype: Bound<'py, numpy::PyArrayDescr>,
-    cells: Vec<u8>,
+    dtype: Bound<'py, PyArrayDescr>,
+    out: Bound<'py, PyAny>,
 }
 
 /// A shape as Python prints it: `(3, 9, 9)`.
@@ -56,7 +63,7 @@ fn side(name: &str, dims: &[usize]) -> PyResult<usize> {
     Ok(n)
 }
 
-fn read<'py>(name: &str, obj: &Bound<'py, PyAny>) -> PyResult<(Stack<'py>, usize)> {
+fn open<'py>(name: &'static str, obj: &Bound<'py, PyAny>) -> PyResult<(Stack<'py>, usize)> {
     let array = obj.cast::<PyUntypedArray>().map_err(|_| {
         PyTypeError::new_err(format!(
             "{name} must be a numpy integer array of shape (N, n, n) or (N, n*n), got {}",
@@ -70,16 +77,58 @@ fn read<'py>(name: &str, obj: &Bound<'py, PyAny>) -> PyResult<(Stack<'py>, usize
     let dims = array.shape().to_vec();
     let n = side(name, &dims)?;
     let native = native_order(array)?;
-    let cells = with_int_type!(dtype, T => read_cells::<T>(name, &native, n)?);
-    Ok((Stack { dims, dtype, cells }, n))
+    let size = dims[0] * n * n;
+    let out = with_int_type!(dtype, T => PyArray1::<T>::zeros(obj.py(), size, false).into_any());
+    let stack = Stack {
+        name,
+        native,
+        dims,
+        dtype,
+        out,
+    };
+    Ok((stack, n))
 }
 
-/// Every row's cells in logical order (any strides); a value outside 0..=n names its row.
-fn read_cells<T: CellElement>(name: &str, array: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<u8>> {
+impl<'py> Stack<'py> {
+    /// Copies rows `start..end` into `cells`; a value outside 0..=n names its row.
+    fn read(&self, n: usize, start: usize, end: usize, cells: &mut Vec<u8>) -> PyResult<()> {
+        cells.clear();
+        with_int_type!(self.dtype, T => read_rows::<T>(self.name, &self.native, n, start, end, cells))
+    }
+
+    /// Writes the transformed rows from `start` on into the output.
+    fn write(&self, start: usize, cells: &[u8]) -> PyResult<()> {
+        with_int_type!(self.dtype, T => {
+            let out = self.out.cast::<PyArray1<T>>()?;
+            let mut out = out.readwrite();
+            let flat = &mut out.as_slice_mut()?[start..start + cells.len()];
+            for (slot, &v) in flat.iter_mut().zip(cells) {
+                *slot = T::from_value(v);
+            }
+            Ok(())
+        })
+    }
+
+    /// The output in the input's shape and exact dtype.
+    fn finish(self) -> PyResult<Bound<'py, PyAny>> {
+        let shaped = self.out.call_method1("reshape", (self.dims.clone(),))?;
+        in_dtype(shaped, &self.dtype)
+    }
+}
+
+/// Rows `start..end` in logical order (any strides), appended to `cells`.
+fn read_rows<T: CellElement>(
+    name: &str,
+    array: &Bound<'_, PyAny>,
+    n: usize,
+    start: usize,
+    end: usize,
+    cells: &mut Vec<u8>,
+) -> PyResult<()> {
     let array = array.cast::<PyArrayDyn<T>>()?.readonly();
     let view = array.as_array();
-    let mut cells = Vec::with_capacity(view.len());
-    for (i, grid) in view.axis_iter(Axis(0)).enumerate() {
+    let rows = view.slice_axis(Axis(0), Slice::from(start..end));
+    for (i, grid) in (start..).zip(rows.axis_iter(Axis(0))) {
         for (k, &v) in grid.iter().enumerate() {
             if !(0..=n as i128).contains(&v.to_i128()) {
                 let err = Error::Value {
@@ -92,50 +141,46 @@ fn read_cells<T: CellElement>(name: &str, array: &Bound<'_, PyAny>, n: usize) ->
             cells.push(v.to_i128() as u8);
         }
     }
-    Ok(cells)
+    Ok(())
 }
 
-fn write<'py>(py: Python<'py>, stack: &Stack<'py>, cells: &[u8]) -> PyResult<Bound<'py, PyAny>> {
-    let out = with_int_type!(stack.dtype, T => {
-        let values: Vec<T> = cells.iter().map(|&v| T::from_value(v)).collect();
-        PyArray1::from_vec(py, values).reshape(stack.dims.clone())?.into_any()
-    });
-    in_dtype(out, &stack.dtype)
-}
-
-/// Transforms every grid of `inputs` (each `count` grids) with row i's transform, on `threads`
-/// threads, each taking a contiguous run of rows.
-fn augment(shape: BoxShape, seed: u64, inputs: &[&[u8]], threads: usize) -> Vec<Vec<u8>> {
+/// Transforms the grids of `inputs` (rows `first..`) with each row's transform into `outputs`,
+/// on `threads` threads, each taking a contiguous run of rows.
+fn augment(
+    shape: BoxShape,
+    seed: u64,
+    first: usize,
+    inputs: &[Vec<u8>],
+    outputs: &mut [Vec<u8>],
+    threads: usize,
+) {
     let nc = shape.cell_count();
     let count = inputs[0].len() / nc;
-    let mut outputs: Vec<Vec<u8>> = inputs.iter().map(|c| vec![0u8; c.len()]).collect();
     let per_thread = count.div_ceil(threads.max(1)).max(1);
-    std::thread::scope(|scope| {
-        let mut parts: Vec<Vec<&mut [u8]>> = Vec::new();
-        for out in outputs.iter_mut() {
-            for (t, part) in out.chunks_mut(per_thread * nc).enumerate() {
-                if parts.len() <= t {
-                    parts.push(Vec::new());
-                }
-                parts[t].push(part);
+    // parts[t] holds thread t's slice of every output.
+    let mut parts: Vec<Vec<&mut [u8]>> = Vec::new();
+    for out in outputs.iter_mut() {
+        for (t, part) in out.chunks_mut(per_thread * nc).enumerate() {
+            if parts.len() <= t {
+                parts.push(Vec::new());
             }
+            parts[t].push(part);
         }
+    }
+    std::thread::scope(|scope| {
         for (t, mut outs) in parts.into_iter().enumerate() {
             scope.spawn(move || {
-                let first = t * per_thread;
-                let rows = outs[0].len() / nc;
-                for k in 0..rows {
-                    let i = first + k;
-                    let transform = Transform::for_item(shape, seed, i as u64);
+                for k in 0..outs[0].len() / nc {
+                    let row = t * per_thread + k;
+                    let transform = Transform::for_item(shape, seed, (first + row) as u64);
                     for (input, out) in inputs.iter().zip(outs.iter_mut()) {
-                        let cells = &input[i * nc..(i + 1) * nc];
+                        let cells = &input[row * nc..(row + 1) * nc];
                         transform.apply_cells(cells, &mut out[k * nc..(k + 1) * nc]);
                     }
                 }
             });
         }
     });
-    outputs
 }
 
 /// Data augmentation: one random validity-preserving transform per row, the same for
@@ -164,33 +209,43 @@ pub fn augment_batch<'py>(
             .map(|t| t as usize),
     );
     let seed = super::transform::seed_arg(seed)?;
-    let (first, n) = read("puzzles", puzzles)?;
+    let (first, n) = open("puzzles", puzzles)?;
     let shape = BoxShape::for_size(n, super::box_arg(r#box)?)?;
-    let second = match solutions {
-        Some(obj) if !obj.is_none() => {
-            // Either layout, (N, n, n) or (N, n*n), as long as the grids pair up one to one.
-            let (stack, side) = read("solutions", obj)?;
-            if stack.dims[0] != first.dims[0] || side != n {
-                return Err(Error::Shape(format!(
-                    "solutions must hold one {n}x{n} grid per puzzle: puzzles has shape {}, \
-                     solutions {}",
-                    dims_text(&first.dims),
-                    dims_text(&stack.dims)
-                ))
-                .into());
-            }
-            Some(stack)
+    let mut stacks = vec![first];
+    if let Some(obj) = solutions.filter(|obj| !obj.is_none()) {
+        // Either layout, (N, n, n) or (N, n*n), as long as the grids pair up one to one.
+        let (stack, side) = open("solutions", obj)?;
+        if stack.dims[0] != stacks[0].dims[0] || side != n {
+            return Err(Error::Shape(format!(
+                "solutions must hold one {n}x{n} grid per puzzle: puzzles has shape {}, \
+                 solutions {}",
+                dims_text(&stacks[0].dims),
+                dims_text(&stack.dims)
+            ))
+            .into());
         }
-        _ => None,
-    };
-    let mut inputs: Vec<&[u8]> = vec![&first.cells];
-    if let Some(s) = &second {
-        inputs.push(&s.cells);
+        stacks.push(stack);
     }
-    let outputs = py.detach(|| augment(shape, seed, &inputs, threads));
-    let out = write(py, &first, &outputs[0])?;
-    match &second {
+    let nc = shape.cell_count();
+    let count = stacks[0].dims[0];
+    let chunk = (CHUNK_CELLS / nc).max(1);
+    let mut inputs = vec![Vec::new(); stacks.len()];
+    let mut outputs = vec![Vec::new(); stacks.len()];
+    for start in (0..count).step_by(chunk) {
+        let end = (start + chunk).min(count);
+        for ((stack, input), output) in stacks.iter().zip(&mut inputs).zip(&mut outputs) {
+            stack.read(n, start, end, input)?;
+            output.resize(input.len(), 0);
+        }
+        py.detach(|| augment(shape, seed, start, &inputs, &mut outputs, threads));
+        for (stack, output) in stacks.iter().zip(&outputs) {
+            stack.write(start * nc, output)?;
+        }
+    }
+    let mut results = stacks.into_iter().map(Stack::finish);
+    let out = results.next().expect("puzzles")?;
+    match results.next() {
         None => Ok(out),
-        Some(s) => Ok(PyTuple::new(py, [out, write(py, s, &outputs[1])?])?.into_any()),
+        Some(second) => Ok(PyTuple::new(py, [out, second?])?.into_any()),
     }
 }
