@@ -23,8 +23,10 @@ use super::transform::Transform;
 /// 6x6 (either box), 8x8 (either box) and 9x9; 10x10 with 2x5 boxes already has 1.1e8.
 const MAX_GROUP: u128 = 2 * 6u128.pow(8);
 
-/// The largest side of a supported shape (9x9), for fixed-size scratch arrays.
+/// The largest side of a supported shape (9x9), and the most columns in a stack or stacks in
+/// a grid (4, for 2x4 and 4x2 boxes), for fixed-size scratch arrays.
 const MAX_SEARCHED: usize = 9;
+const MAX_BLOCK: usize = 4;
 
 /// The grid is too large for an exhaustive search of its symmetries.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -150,6 +152,8 @@ struct Search {
     col_of: Vec<usize>,
     rows_used: u64,
     cols_used: u64,
+    /// Whether row 0 (in the input's terms, `row_of[0]`) has no blank.
+    row0_full: bool,
     /// First-appearance relabelling: `label[v]` is v's new digit, 0 while unseen.
     label: Vec<u8>,
     /// Digits in the order they were labelled, to undo on backtracking.
@@ -177,6 +181,7 @@ impl Search {
             col_of: vec![0; n],
             rows_used: 0,
             cols_used: 0,
+            row0_full: false,
             label: vec![0; n + 1],
             labelled: Vec::with_capacity(n),
             cur: vec![0; n * n],
@@ -202,6 +207,7 @@ impl Search {
             if self.row_twins[r0] != 0 || smallest_row(line, self.shape.cols()) != row0 {
                 continue;
             }
+            self.row0_full = line.iter().all(|&v| v != 0);
             self.row_of[0] = r0;
             self.rows_used = 1 << r0;
             self.choose_col(0, false);
@@ -285,6 +291,11 @@ impl Search {
     fn row0_rest_vs_best(&self, k: usize) -> Ordering {
         const FRESH: u8 = u8::MAX;
         let (n, bc) = (self.n, self.shape.cols());
+        if self.row0_full {
+            // The common case of solved grids, in short: every digit left is fresh.
+            let unseen = k as u8 + 2;
+            return (unseen..=n as u8).cmp(self.best[k + 1..n].iter().copied());
+        }
         let r0 = self.row_of[0];
         let token = |c: usize| match self.g[r0 * n + c] {
             0 => 0,
@@ -294,7 +305,7 @@ impl Search {
             },
         };
         let sorted_block = |mask: u64| {
-            let mut block = [0u8; MAX_SEARCHED];
+            let mut block = [0u8; MAX_BLOCK];
             let mut len = 0;
             for c in bits(mask) {
                 block[len] = token(c);
@@ -313,7 +324,7 @@ impl Search {
             let (block, l) = sorted_block(block_of(self.col_of[k], bc) & !self.cols_used);
             append(&block[..l]);
         }
-        let mut stacks = [[0u8; MAX_SEARCHED]; MAX_SEARCHED];
+        let mut stacks = [[0u8; MAX_BLOCK]; MAX_BLOCK];
         let mut count = 0;
         for s in 0..n / bc {
             let mask = block_of(s * bc, bc);
@@ -477,6 +488,8 @@ mod tests {
     const SOLUTION: &str =
         "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 
+    const MAX_SIZE_TRIED: usize = 32;
+
     fn supported_shapes() -> Vec<BoxShape> {
         [(2, 2), (2, 3), (3, 2), (2, 4), (3, 3)]
             .iter()
@@ -560,6 +573,21 @@ mod tests {
         assert!(check_supported(BoxShape::new(2, 5).unwrap()).is_err());
         for shape in supported_shapes() {
             assert!(check_supported(shape).is_ok(), "{shape:?}");
+        }
+        // Every supported shape fits the search's scratch arrays.
+        for rows in 2..=MAX_SIZE_TRIED {
+            for cols in 2..=MAX_SIZE_TRIED {
+                let Ok(shape) = BoxShape::new(rows, cols) else {
+                    continue; // beyond MAX_SIZE
+                };
+                if check_supported(shape).is_ok() {
+                    assert!(shape.size() <= MAX_SEARCHED, "{shape:?}");
+                    assert!(
+                        cols <= MAX_BLOCK && shape.size() / cols <= MAX_BLOCK,
+                        "{shape:?}"
+                    );
+                }
+            }
         }
         assert_eq!(group_order(BoxShape::CLASSIC), MAX_GROUP);
     }
