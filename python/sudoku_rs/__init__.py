@@ -11,13 +11,17 @@ from ._sudoku_rs import (
     InvalidPuzzleError,
     NoSolutionError,
     SudokuError,
+    Transform,
     __version__,
+    augment_batch,
+    canonical,
     count_solutions,
     is_unique,
     is_valid,
     solutions,
     solve,
 )
+from ._transform import canonical_batch
 from .board import Board
 
 __all__ = [
@@ -25,7 +29,11 @@ __all__ = [
     "InvalidPuzzleError",
     "NoSolutionError",
     "SudokuError",
+    "Transform",
     "__version__",
+    "augment_batch",
+    "canonical",
+    "canonical_batch",
     "count_solutions",
     "count_solutions_batch",
     "format_puzzles",

@@ -1,6 +1,18 @@
 """Typed signatures of the compiled core (`sudoku_rs._sudoku_rs`)."""
 
-from typing import Any, Callable, List, Optional, Sequence, Tuple, TypeVar, Union
+from typing import (
+    Any,
+    Callable,
+    Dict,
+    List,
+    Optional,
+    Sequence,
+    Tuple,
+    TypeVar,
+    Union,
+    final,
+    overload,
+)
 
 import numpy as np
 import numpy.typing as npt
@@ -23,6 +35,9 @@ _G = TypeVar(
     npt.NDArray[np.integer[Any]],
 )
 
+_I = TypeVar("_I", bound=np.integer[Any])
+_J = TypeVar("_J", bound=np.integer[Any])
+
 __version__: str
 
 class SudokuError(ValueError):
@@ -44,6 +59,75 @@ def count_solutions(
 def is_unique(grid: _GridLike, /, *, box: Optional[Tuple[int, int]] = None) -> bool: ...
 def is_valid(grid: _GridLike, /, *, box: Optional[Tuple[int, int]] = None) -> bool: ...
 
+@final
+class Transform:
+    """A validity-preserving transform of n x n grids: rows and columns reordered band by band
+    and stack by stack, digits relabelled, and (square boxes only) a transpose."""
+
+    def __new__(
+        cls,
+        rows: Sequence[int],
+        cols: Sequence[int],
+        digits: Sequence[int],
+        *,
+        transpose: bool = False,
+        box: Optional[Tuple[int, int]] = None,
+    ) -> Transform: ...
+    @staticmethod
+    def identity(size: int = 9, *, box: Optional[Tuple[int, int]] = None) -> Transform: ...
+    @staticmethod
+    def random(
+        size: int = 9,
+        *,
+        box: Optional[Tuple[int, int]] = None,
+        seed: Optional[int] = None,
+        index: int = 0,
+    ) -> Transform: ...
+    @staticmethod
+    def to_canonical(grid: _GridLike, /, *, box: Optional[Tuple[int, int]] = None) -> Transform: ...
+    @property
+    def size(self) -> int: ...
+    @property
+    def box(self) -> Tuple[int, int]: ...
+    @property
+    def rows(self) -> Tuple[int, ...]: ...
+    @property
+    def cols(self) -> Tuple[int, ...]: ...
+    @property
+    def digits(self) -> Tuple[int, ...]: ...
+    @property
+    def transpose(self) -> bool: ...
+    def apply(self, grid: _G, /) -> _G: ...
+    def inverse(self) -> Transform: ...
+    def then(self, other: Transform, /) -> Transform: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __getnewargs_ex__(
+        self,
+    ) -> Tuple[Tuple[List[int], List[int], List[int]], Dict[str, Any]]: ...
+
+def canonical(grid: _G, /, *, box: Optional[Tuple[int, int]] = None) -> _G: ...
+@overload
+def augment_batch(
+    puzzles: npt.NDArray[_I],
+    solutions: None = None,
+    /,
+    *,
+    seed: Optional[int] = None,
+    box: Optional[Tuple[int, int]] = None,
+    threads: Optional[int] = None,
+) -> npt.NDArray[_I]: ...
+@overload
+def augment_batch(
+    puzzles: npt.NDArray[_I],
+    solutions: npt.NDArray[_J],
+    /,
+    *,
+    seed: Optional[int] = None,
+    box: Optional[Tuple[int, int]] = None,
+    threads: Optional[int] = None,
+) -> Tuple[npt.NDArray[_I], npt.NDArray[_J]]: ...
+
 # Private batch and file entry points; the public wrappers live in _batch.py and _files.py.
 def _solve_batch(
     puzzles: Union[npt.NDArray[np.integer[Any]], Sequence[Optional[str]]],
@@ -62,6 +146,14 @@ def _count_solutions_batch(
     threads: Optional[int] = None,
     progress: Optional[Callable[[int], object]] = None,
 ) -> npt.NDArray[np.int64]: ...
+def _canonical_batch(
+    puzzles: Union[npt.NDArray[np.integer[Any]], Sequence[Optional[str]]],
+    /,
+    *,
+    box: Optional[Tuple[int, int]] = None,
+    threads: Optional[int] = None,
+    progress: Optional[Callable[[int], object]] = None,
+) -> Union[npt.NDArray[np.integer[Any]], List[Optional[str]]]: ...
 def _parse_lines(
     data: bytes,
     /,

@@ -2,13 +2,16 @@
 //! it is unit-tested with plain `cargo test` and usable from Rust directly.
 
 pub mod batch;
+pub mod canonical;
 pub mod error;
 pub mod grid;
 pub mod lines;
 mod nine;
 pub mod shape;
+pub mod shuffle;
 pub mod solver;
 pub mod text;
+pub mod transform;
 
 pub use error::{Cell, Error, Result, Unit};
 pub use grid::Grid;

@@ -1,13 +1,16 @@
 //! The pyo3 binding: each function converts its input, runs the core with the GIL released,
 //! and maps core errors to Python exceptions. No solving logic lives here.
 
+mod augment;
 mod batch;
 mod board;
+mod canonical;
 mod dtype;
 mod errors;
 mod input;
 mod lines;
 mod run;
+mod transform;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -117,11 +120,17 @@ mod _sudoku_rs {
     use pyo3::prelude::*;
 
     #[pymodule_export]
+    use super::augment::augment_batch;
+    #[pymodule_export]
     use super::batch::{_count_solutions_batch, _solve_batch};
     #[pymodule_export]
     use super::board::_read_grid;
     #[pymodule_export]
+    use super::canonical::{_canonical_batch, canonical};
+    #[pymodule_export]
     use super::lines::{_format_lines, _parse_lines};
+    #[pymodule_export]
+    use super::transform::Transform;
     #[pymodule_export]
     use super::{
         count_solutions, is_unique, is_valid, solutions, solve, InvalidPuzzleError,

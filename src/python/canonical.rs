@@ -1,0 +1,108 @@
+//! `canonical` and `canonical_batch`: the canonical form of one grid or of a batch, with the GIL
+//! released. A batch runs through the batch machinery of `batch.rs` (chunks, every core, Ctrl-C,
+//! progress), so a malformed row comes back as zeros (None in a list of strings).
+
+use numpy::{PyArray1, PyArrayDescrMethods, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyString};
+
+use crate::core::canonical::{canonical_cells, check_supported, Unsupported};
+use crate::core::text::render_like;
+use crate::core::transform::Transform;
+use crate::core::{Control, Grid, Solver};
+use crate::with_int_type;
+
+use super::batch::{open, run, Source};
+use super::dtype::{in_dtype, CellElement};
+use super::input;
+
+fn unsupported(err: Unsupported) -> PyErr {
+    PyValueError::new_err(err.0)
+}
+
+/// The canonical form of `grid` and the transform reaching it, searched with the GIL released.
+pub(crate) fn detached(py: Python<'_>, grid: &Grid) -> PyResult<(Grid, Transform)> {
+    check_supported(grid.shape()).map_err(unsupported)?;
+    py.detach(|| crate::core::canonical::canonical(grid))
+        .map_err(unsupported)
+}
+
+/// The canonical form of `grid`, in the kind of `grid`: the lexicographically smallest grid
+/// (cells row-major, blank smallest) among all grids equivalent to it under digit relabelling,
+/// row swaps within a band, band swaps, column swaps within a stack, stack swaps and (square
+/// boxes only) the transpose. Equivalent grids, and only those, have equal canonical forms.
+/// Sizes 4x4, 6x6, 8x8 and 9x9; larger grids raise ValueError (their symmetry groups are too
+/// large to search). `Transform.to_canonical(grid)` gives a transform that maps `grid` onto it.
+#[pyfunction]
+#[pyo3(signature = (grid, /, *, r#box = None))]
+pub fn canonical<'py>(
+    grid: &Bound<'py, PyAny>,
+    r#box: Option<(i64, i64)>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let input = input::read(grid, super::box_arg(r#box)?)?;
+    let (form, _) = detached(grid.py(), &input.grid)?;
+    input.kind.write(grid.py(), form.cells())
+}
+
+/// The canonical form of every row; see `sudoku_rs.canonical_batch`.
+#[pyfunction]
+#[pyo3(signature = (puzzles, /, *, r#box = None, threads = None, progress = None))]
+pub fn _canonical_batch<'py>(
+    puzzles: &Bound<'py, PyAny>,
+    r#box: Option<(i64, i64)>,
+    threads: Option<i64>,
+    progress: Option<Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = puzzles.py();
+    let batch = open(puzzles, super::box_arg(r#box)?)?;
+    check_supported(batch.shape).map_err(unsupported)?;
+    let shape = batch.shape;
+    let nc = shape.cell_count();
+    let work = |_: &mut Solver, cells: &[u8], out: &mut [u8], _: &mut dyn Control| {
+        canonical_cells(shape, cells, out);
+    };
+    match &batch.source {
+        Source::Array(array, dtype) => {
+            let dims = array.cast::<PyUntypedArray>()?.shape().to_vec();
+            let out = with_int_type!(dtype, T => {
+                let out = PyArray1::<T>::zeros(py, batch.count * nc, false);
+                {
+                    let mut out_rw = out.readwrite();
+                    let flat = out_rw.as_slice_mut()?;
+                    run(py, &batch, threads, progress, nc, work, |start, results: &[u8], _| {
+                        for (slot, &v) in flat[start * nc..].iter_mut().zip(results) {
+                            *slot = T::from_value(v);
+                        }
+                        Ok(())
+                    })?;
+                }
+                out.reshape(dims)?.into_any()
+            });
+            in_dtype(out, dtype)
+        }
+        Source::Strings(items) => {
+            let mut forms: Vec<Option<String>> = Vec::with_capacity(batch.count);
+            run(
+                py,
+                &batch,
+                threads,
+                progress,
+                nc,
+                work,
+                |start, results: &[u8], valid| {
+                    for (k, cells) in results.chunks(nc).enumerate() {
+                        forms.push(if valid[k] {
+                            let template = items[start + k].cast::<PyString>()?.to_cow()?;
+                            Some(render_like(&template, cells))
+                        } else {
+                            None
+                        });
+                    }
+                    Ok(())
+                },
+            )?;
+            Ok(PyList::new(py, forms)?.into_any())
+        }
+    }
+}

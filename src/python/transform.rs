@@ -1,0 +1,206 @@
+//! `sudoku_rs.Transform`: one validity-preserving transform as a Python value (apply, inverse,
+//! composition, equality, pickling), over the core's [`core::transform::Transform`].
+
+use std::collections::hash_map::RandomState;
+use std::hash::{BuildHasher, Hasher};
+
+use pyo3::exceptions::{PyOverflowError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyTuple};
+
+use crate::core::transform::Transform as Core;
+use crate::core::BoxShape;
+
+use super::input;
+
+/// A fresh seed from the OS-seeded hasher keys, for `seed=None`.
+pub(crate) fn fresh_seed() -> u64 {
+    RandomState::new().build_hasher().finish()
+}
+
+/// A `seed=` argument: any int in 0..2**64, or None for a fresh one.
+pub(crate) fn seed_arg(seed: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+    match seed {
+        None => Ok(fresh_seed()),
+        Some(s) if s.is_none() => Ok(fresh_seed()),
+        Some(s) => s.extract::<u64>().map_err(|err| {
+            if err.is_instance_of::<PyOverflowError>(s.py()) {
+                PyValueError::new_err(format!("seed must be an int in 0..2**64, got {s}"))
+            } else {
+                err
+            }
+        }),
+    }
+}
+
+/// The box shape of `size`, or of `box=`.
+pub(crate) fn shape_of(size: i64, r#box: Option<(i64, i64)>) -> PyResult<BoxShape> {
+    let size = usize::try_from(size)
+        .map_err(|_| PyValueError::new_err(format!("size must be positive, got {size}")))?;
+    Ok(BoxShape::for_size(size, super::box_arg(r#box)?)?)
+}
+
+/// `values` as indices, each in `low..=high`; the error names the argument and the value.
+fn in_range(name: &str, values: &[i64], low: i64, high: i64) -> PyResult<Vec<usize>> {
+    match values.iter().find(|&&v| !(low..=high).contains(&v)) {
+        Some(v) => Err(PyValueError::new_err(format!(
+            "{name} must list each of {low}..{high} once, got {v} in {values:?}"
+        ))),
+        None => Ok(values.iter().map(|&v| v as usize).collect()),
+    }
+}
+
+/// A validity-preserving transform of n x n grids: rows and columns reordered band by band and
+/// stack by stack, digits relabelled, and (square boxes only) a transpose.
+#[pyclass(frozen, eq, hash, module = "sudoku_rs", name = "Transform")]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Transform(pub(crate) Core);
+
+#[pymethods]
+impl Transform {
+    #[new]
+    #[pyo3(signature = (rows, cols, digits, *, transpose = false, r#box = None))]
+    fn new(
+        rows: Vec<i64>,
+        cols: Vec<i64>,
+        digits: Vec<i64>,
+        transpose: bool,
+        r#box: Option<(i64, i64)>,
+    ) -> PyResult<Self> {
+        let shape = shape_of(rows.len() as i64, r#box)?;
+        let n = shape.size();
+        let rows = in_range("rows", &rows, 0, n as i64 - 1)?;
+        let cols = in_range("cols", &cols, 0, n as i64 - 1)?;
+        let digits = in_range("digits", &digits, 1, n as i64)?;
+        let digits: Vec<u8> = digits.into_iter().map(|d| d as u8).collect();
+        Core::new(shape, transpose, rows, cols, &digits)
+            .map(Transform)
+            .map_err(|err| PyValueError::new_err(err.0))
+    }
+
+    /// The transform that changes nothing.
+    #[staticmethod]
+    #[pyo3(signature = (size = 9, *, r#box = None))]
+    fn identity(size: i64, r#box: Option<(i64, i64)>) -> PyResult<Self> {
+        Ok(Transform(Core::identity(shape_of(size, r#box)?)))
+    }
+
+    /// A uniformly random transform. With a seed it is the same on every machine, and
+    /// `Transform.random(n, seed=s, index=i)` is the one `augment_batch(..., seed=s)` applies
+    /// to row `i`.
+    #[staticmethod]
+    #[pyo3(signature = (size = 9, *, r#box = None, seed = None, index = 0))]
+    fn random(
+        size: i64,
+        r#box: Option<(i64, i64)>,
+        seed: Option<&Bound<'_, PyAny>>,
+        index: i64,
+    ) -> PyResult<Self> {
+        let shape = shape_of(size, r#box)?;
+        let index = u64::try_from(index)
+            .map_err(|_| PyValueError::new_err(format!("index must be 0 or more, got {index}")))?;
+        Ok(Transform(Core::for_item(shape, seed_arg(seed)?, index)))
+    }
+
+    /// The transform mapping `grid` onto `canonical(grid)`: apply it to a solution too to keep
+    /// the pair matched. 4x4, 6x6, 8x8 and 9x9 only.
+    #[staticmethod]
+    #[pyo3(signature = (grid, /, *, r#box = None))]
+    fn to_canonical(grid: &Bound<'_, PyAny>, r#box: Option<(i64, i64)>) -> PyResult<Self> {
+        let input = input::read(grid, super::box_arg(r#box)?)?;
+        let (_, t) = super::canonical::detached(grid.py(), &input.grid)?;
+        Ok(Transform(t))
+    }
+
+    /// The side n of the grids it applies to.
+    #[getter]
+    fn size(&self) -> usize {
+        self.0.shape().size()
+    }
+
+    /// The box shape (rows, cols).
+    #[getter]
+    fn r#box(&self) -> (usize, usize) {
+        (self.0.shape().rows(), self.0.shape().cols())
+    }
+
+    /// Output row i comes from row `rows[i]` (of the transposed grid when `transpose`).
+    #[getter]
+    fn rows<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.0.rows())
+    }
+
+    /// Output column j comes from column `cols[j]` (of the transposed grid when `transpose`).
+    #[getter]
+    fn cols<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.0.cols())
+    }
+
+    /// Digit d becomes `digits[d - 1]`; blanks stay blank.
+    #[getter]
+    fn digits<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.0.digits())
+    }
+
+    /// Whether the grid is transposed first.
+    #[getter]
+    fn transpose(&self) -> bool {
+        self.0.transpose()
+    }
+
+    /// The transformed grid, in the kind of `grid`, which must have this transform's size and box.
+    #[pyo3(signature = (grid, /))]
+    fn apply<'py>(&self, grid: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        let shape = self.0.shape();
+        let input = input::read(grid, Some((shape.rows(), shape.cols())))?;
+        let out = self.0.apply(&input.grid);
+        input.kind.write(grid.py(), out.cells())
+    }
+
+    /// The transform that undoes this one: `t.inverse().apply(t.apply(g)) == g`.
+    fn inverse(&self) -> Self {
+        Transform(self.0.inverse())
+    }
+
+    /// This transform followed by `other`: `t.then(u).apply(g) == u.apply(t.apply(g))`.
+    #[pyo3(signature = (other, /))]
+    fn then(&self, other: &Transform) -> PyResult<Self> {
+        if self.0.shape() != other.0.shape() {
+            let (a, b) = (self.0.shape(), other.0.shape());
+            return Err(PyValueError::new_err(format!(
+                "cannot compose a transform of box=({}, {}) with one of box=({}, {})",
+                a.rows(),
+                a.cols(),
+                b.rows(),
+                b.cols()
+            )));
+        }
+        Ok(Transform(self.0.then(&other.0)))
+    }
+
+    fn __repr__(&self) -> String {
+        let t = &self.0;
+        format!(
+            "Transform({:?}, {:?}, {:?}, transpose={}, box=({}, {}))",
+            t.rows(),
+            t.cols(),
+            t.digits(),
+            if t.transpose() { "True" } else { "False" },
+            t.shape().rows(),
+            t.shape().cols()
+        )
+    }
+
+    /// Pickling and copying rebuild the transform through the constructor.
+    fn __getnewargs_ex__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyTuple>, Bound<'py, PyDict>)> {
+        let t = &self.0;
+        let args = (t.rows().to_vec(), t.cols().to_vec(), t.digits().to_vec());
+        let kwargs = PyDict::new(py);
+        kwargs.set_item("transpose", t.transpose())?;
+        kwargs.set_item("box", (t.shape().rows(), t.shape().cols()))?;
+        Ok((args.into_pyobject(py)?, kwargs))
+    }
+}
