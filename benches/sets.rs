@@ -8,9 +8,11 @@
 //!
 //! Each set is one criterion group whose ids read `SET/solve/ours`, `SET/solve/sudoku`,
 //! `SET/count2/ours`, `SET/count2/sudoku`; one iteration is one pass over the set's first
-//! `SUDOKU_RS_BENCH_PUZZLES` puzzles (default 1000), reported as elements/s = puzzles/s.
-//! Criterion's defaults (100 samples, 5 s each) would take most of an hour on the hard sets, so
-//! this uses 10 flat samples in 2 s: enough to compare, not to resolve a 1% change. For fair
+//! `SUDOKU_RS_BENCH_PUZZLES` puzzles (default 1000 for 9x9, 200 for bigger grids), reported as
+//! elements/s = puzzles/s. Criterion's defaults (100 samples, 5 s each) would take most of an
+//! hour on the hard sets, so this takes 10 flat samples in about 2 s: enough to compare, not to
+//! resolve a 1% change. On the hard sets one pass takes longer than 0.2 s, so criterion warns
+//! that it cannot complete 10 samples in 2 s and takes longer; that is expected. For fair
 //! ratios on a busy machine, `cargo run --release --example compare` interleaves the two.
 
 use std::hint::black_box;
@@ -22,29 +24,33 @@ use sudoku_rs::core::Solver;
 mod common;
 use common::PuzzleSet;
 
-/// Puzzles per set unless `SUDOKU_RS_BENCH_PUZZLES` says otherwise (0: the whole file).
+/// Puzzles per 9x9 set unless `SUDOKU_RS_BENCH_PUZZLES` says otherwise (0: the whole file).
 const DEFAULT_PUZZLES: usize = 1000;
 
-fn puzzles_per_set() -> usize {
-    match std::env::var("SUDOKU_RS_BENCH_PUZZLES") {
-        Ok(value) => value
-            .parse()
-            .expect("SUDOKU_RS_BENCH_PUZZLES must be a count"),
-        Err(_) => DEFAULT_PUZZLES,
-    }
+/// Puzzles per set of bigger grids by default: a 16x16 takes about as long as 30 hard 9x9s, and
+/// 200 keep one pass under a second.
+const DEFAULT_BIG_PUZZLES: usize = 200;
+
+/// The set's first puzzles: `SUDOKU_RS_BENCH_PUZZLES` of them if set, else the defaults.
+fn load(dir: &std::path::Path, name: &str) -> Option<PuzzleSet> {
+    let (nine, bigger) = match std::env::var("SUDOKU_RS_BENCH_PUZZLES") {
+        Ok(value) => {
+            let count = value
+                .parse()
+                .expect("SUDOKU_RS_BENCH_PUZZLES must be a count");
+            (count, count)
+        }
+        Err(_) => (DEFAULT_PUZZLES, DEFAULT_BIG_PUZZLES),
+    };
+    PuzzleSet::load_sized(dir, name, nine, bigger).unwrap_or_else(|message| panic!("{message}"))
 }
 
 fn bench_sets(c: &mut Criterion) {
     let dir = common::data_dir();
-    let limit = puzzles_per_set();
     for name in common::DEFAULT_SETS {
-        let set = match PuzzleSet::load(&dir, name, limit) {
-            Ok(Some(set)) => set,
-            Ok(None) => {
-                eprintln!("skipping {name}: not found in {}", dir.display());
-                continue;
-            }
-            Err(message) => panic!("{message}"),
+        let Some(set) = load(&dir, name) else {
+            eprintln!("skipping {name}: not found in {}", dir.display());
+            continue;
         };
         let mut group = c.benchmark_group(set.name.as_str());
         group.throughput(Throughput::Elements(set.len() as u64));

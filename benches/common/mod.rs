@@ -81,6 +81,20 @@ impl PuzzleSet {
         }))
     }
 
+    /// [`PuzzleSet::load`] taking the first `nine` puzzles of a 9x9 set and the first `bigger`
+    /// of a set of bigger grids, which take far longer each (0: all).
+    pub fn load_sized(
+        dir: &Path,
+        name: &str,
+        nine: usize,
+        bigger: usize,
+    ) -> Result<Option<Self>, String> {
+        match Self::load(dir, name, nine)? {
+            Some(set) if set.shape.size() > 9 && bigger != nine => Self::load(dir, name, bigger),
+            loaded => Ok(loaded),
+        }
+    }
+
     pub fn len(&self) -> usize {
         self.cells.len() / self.shape.cell_count()
     }
