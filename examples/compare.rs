@@ -7,12 +7,16 @@
 //! Options: `--sets NAME...` (default: the tdoku sets, gen_easy35, gen_16x16), `--limit N`
 //! puzzles per set from the top of the file (0: all; default 2000 for 9x9 and 200 for bigger
 //! grids, which take far longer each), `--rounds R` (default 5),
-//! `--data DIR` (default `$SUDOKU_RS_DATA` or `../shared/data`), `--tsv PATH` (also write the
-//! rates as tab-separated values, for `benches/bench.py --compare`).
+//! `--data DIR` (default `$SUDOKU_RS_DATA` or `../shared/data`), `--clock cpu|wall` (default
+//! cpu), `--tsv PATH` (also write the rates as tab-separated values, for `benches/bench.py
+//! --compare`).
 //!
-//! Single thread. Every cell is the best of R rounds, and each round measures all four cells of
-//! every set in turn, ours and theirs alternating first, so a neighbour's compile slows both
-//! solvers alike and the ratio stays fair on a shared machine. Before timing, both solvers count
+//! Single thread. Every cell is the fastest pass over the set's puzzles in R rounds (a round
+//! repeats passes for 0.1 s), and each round measures all four cells of every set in turn,
+//! ours and theirs alternating first. Passes are timed by the thread's CPU clock, which does
+//! not count the time other processes hold the core: on a shared machine wall-clock passes are
+//! interrupted more the longer they are, which would favour the faster solver's short passes.
+//! `--clock wall` times them by the wall clock instead, as `benches/bench.py` does. Before timing, both solvers count
 //! every puzzle to 2 and must agree (and each solution must solve its puzzle); any
 //! disagreement is printed and the exit status is 1. The guesses columns are our search
 //! statistics per puzzle, to explain a change in speed.
@@ -32,9 +36,53 @@ use common::PuzzleSet;
 /// Puzzles per set without `--limit`: 9x9, bigger grids.
 const DEFAULT_LIMITS: (usize, usize) = (2000, 200);
 
-/// A measurement repeats passes over the set until this much time has passed, so fast sets are
-/// not timed by one short pass.
+/// A measurement repeats passes over the set until this much time has passed and keeps the
+/// fastest, so a fast set gets several chances at a pass that no other process interrupted.
 const MIN_TIME: Duration = Duration::from_millis(100);
+
+/// How a pass is timed.
+#[derive(Clone, Copy, PartialEq)]
+enum Clock {
+    /// The calling thread's CPU time (Unix only).
+    Cpu,
+    Wall,
+}
+
+impl Clock {
+    /// How long `f` took by this clock.
+    fn time(self, f: impl FnOnce()) -> Duration {
+        let read = match self {
+            Clock::Cpu => thread_cpu_time,
+            Clock::Wall => since_start,
+        };
+        let start = read();
+        f();
+        read() - start
+    }
+}
+
+/// The wall clock, as time since the first call.
+fn since_start() -> Duration {
+    static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    START.get_or_init(Instant::now).elapsed()
+}
+
+#[cfg(unix)]
+fn thread_cpu_time() -> Duration {
+    let mut now = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `now` is a valid place for the result; Linux and macOS have this clock.
+    let status = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) };
+    assert_eq!(status, 0, "the thread CPU clock is unavailable");
+    Duration::new(now.tv_sec as u64, now.tv_nsec as u32)
+}
+
+#[cfg(not(unix))]
+fn thread_cpu_time() -> Duration {
+    unreachable!("--clock cpu is refused where there is no thread CPU clock")
+}
 
 struct Args {
     sets: Vec<String>,
@@ -42,6 +90,7 @@ struct Args {
     limits: (usize, usize),
     rounds: usize,
     data: PathBuf,
+    clock: Clock,
     tsv: Option<PathBuf>,
 }
 
@@ -51,6 +100,7 @@ fn parse_args() -> Result<Args, String> {
         limits: DEFAULT_LIMITS,
         rounds: 5,
         data: common::data_dir(),
+        clock: if cfg!(unix) { Clock::Cpu } else { Clock::Wall },
         tsv: None,
     };
     let mut it = std::env::args().skip(1).peekable();
@@ -68,9 +118,17 @@ fn parse_args() -> Result<Args, String> {
             "--rounds" => args.rounds = count(&flag, &value(&mut it, &flag)?)?.max(1),
             "--data" => args.data = value(&mut it, &flag)?.into(),
             "--tsv" => args.tsv = Some(value(&mut it, &flag)?.into()),
+            "--clock" => {
+                args.clock = match value(&mut it, &flag)?.as_str() {
+                    "cpu" if cfg!(unix) => Clock::Cpu,
+                    "cpu" => return Err("--clock cpu needs a Unix thread CPU clock".into()),
+                    "wall" => Clock::Wall,
+                    other => return Err(format!("--clock is cpu or wall, not {other:?}")),
+                }
+            }
             "-h" | "--help" => {
                 return Err("usage: compare [--sets NAME...] [--limit N] [--rounds R] \
-                            [--data DIR] [--tsv PATH]"
+                            [--data DIR] [--clock cpu|wall] [--tsv PATH]"
                     .into())
             }
             _ => return Err(format!("unknown argument {flag:?}; try --help")),
@@ -100,16 +158,16 @@ struct Row {
     guesses_count2: f64,
 }
 
-/// Puzzles/s of `pass`, one pass over `n` puzzles, repeated until `MIN_TIME` has passed.
-fn rate(n: usize, mut pass: impl FnMut()) -> f64 {
+/// Puzzles/s of the fastest run of `pass` (one pass over `n` puzzles), run until `MIN_TIME`
+/// has passed. The fastest, not the mean, because on a shared machine the other processes only
+/// ever add time; `benches/bench.py` takes the fastest of its runs too.
+fn rate(clock: Clock, n: usize, mut pass: impl FnMut()) -> f64 {
     let start = Instant::now();
-    let mut passes = 0usize;
+    let mut fastest = Duration::MAX;
     loop {
-        pass();
-        passes += 1;
-        let elapsed = start.elapsed();
-        if elapsed >= MIN_TIME {
-            return (passes * n) as f64 / elapsed.as_secs_f64();
+        fastest = fastest.min(clock.time(&mut pass));
+        if start.elapsed() >= MIN_TIME {
+            return n as f64 / fastest.as_secs_f64();
         }
     }
 }
@@ -176,7 +234,7 @@ fn check(set: &PuzzleSet, solver: &mut Solver) -> (usize, f64, f64) {
 
 /// Times the four cells of one set once, updating the best rates; `theirs_first` alternates
 /// which solver goes first in each pair.
-fn measure(set: &PuzzleSet, solver: &mut Solver, row: &mut Row, theirs_first: bool) {
+fn measure(set: &PuzzleSet, solver: &mut Solver, row: &mut Row, clock: Clock, theirs_first: bool) {
     let n = set.len();
     let mut out = vec![0u8; set.shape.cell_count()];
     for op in 0..2 {
@@ -187,16 +245,16 @@ fn measure(set: &PuzzleSet, solver: &mut Solver, row: &mut Row, theirs_first: bo
         for theirs in order {
             let value = match (op, theirs) {
                 (_, true) if !set.has_theirs() => continue,
-                (0, false) => rate(n, || {
+                (0, false) => rate(clock, n, || {
                     black_box(common::ours_solve(solver, black_box(set), &mut out));
                 }),
-                (_, false) => rate(n, || {
+                (_, false) => rate(clock, n, || {
                     black_box(common::ours_count2(solver, black_box(set)));
                 }),
-                (0, true) => rate(n, || {
+                (0, true) => rate(clock, n, || {
                     black_box(common::theirs_solve(black_box(set)));
                 }),
-                (_, true) => rate(n, || {
+                (_, true) => rate(clock, n, || {
                     black_box(common::theirs_count2(black_box(set)));
                 }),
             };
@@ -270,7 +328,7 @@ fn main() -> ExitCode {
             eprint!("\rround {}/{}", round + 1, args.rounds);
         }
         for ((set, solver), row) in sets.iter().zip(&mut solvers).zip(&mut rows) {
-            measure(set, solver, row, round % 2 == 1);
+            measure(set, solver, row, args.clock, round % 2 == 1);
         }
     }
     if progress {
@@ -278,8 +336,12 @@ fn main() -> ExitCode {
     }
 
     println!(
-        "single thread, puzzles/s, best of {} rounds over the first puzzles of each set; \
+        "single thread, puzzles/s by {}, best of {} rounds over the first puzzles of each set; \
          ours/sudoku: ratio of rates (above 1: ours is faster); guesses: ours per puzzle",
+        match args.clock {
+            Clock::Cpu => "thread CPU time",
+            Clock::Wall => "wall-clock time",
+        },
         args.rounds,
     );
     println!(
