@@ -381,12 +381,7 @@ impl State {
     /// The digit-bands changed since they were last reduced: bit `3 * d + b`.
     #[inline(always)]
     fn changed(&self) -> u32 {
-        let (cand, reduced) = (self.cand.as_flattened(), self.reduced.as_flattened());
-        let mut mask = 0;
-        for i in 0..27 {
-            mask |= ((cand[i] != reduced[i]) as u32) << i;
-        }
-        mask
+        changed_lanes(self.cand.as_flattened(), self.reduced.as_flattened())
     }
 
     fn is_solved(&self) -> bool {
@@ -451,6 +446,44 @@ impl State {
             }
         }
     }
+}
+
+/// Bit i set where `a[i] != b[i]`, for 27 lanes. SSE2 is part of every x86_64, so this needs
+/// no run-time detection: seven 4-lane compares instead of 27 scalar ones (it runs once per
+/// propagation round, about 8% of the time on easy puzzles when scalar).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn changed_lanes(a: &[u32], b: &[u32]) -> u32 {
+    use std::arch::x86_64::{
+        __m128i, _mm_castsi128_ps, _mm_cmpeq_epi32, _mm_loadu_si128, _mm_movemask_ps,
+    };
+    assert!(a.len() == 27 && b.len() == 27);
+    // Four lanes from `start`: a bit per equal lane.
+    let equal = |start: usize| {
+        // SAFETY: start + 4 <= 27, checked by the callers below; loadu has no alignment need.
+        unsafe {
+            let x = _mm_loadu_si128(a.as_ptr().add(start) as *const __m128i);
+            let y = _mm_loadu_si128(b.as_ptr().add(start) as *const __m128i);
+            _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(x, y))) as u32
+        }
+    };
+    let mut same = 0;
+    for k in 0..6 {
+        same |= equal(4 * k) << (4 * k);
+    }
+    same |= equal(23) << 23; // lanes 23..27; lane 23 is counted twice, harmlessly
+    !same & ((1 << 27) - 1)
+}
+
+/// The portable form of the x86_64 [`changed_lanes`].
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn changed_lanes(a: &[u32], b: &[u32]) -> u32 {
+    let mut mask = 0;
+    for (i, (x, y)) in a.iter().zip(b).enumerate() {
+        mask |= ((x != y) as u32) << i;
+    }
+    mask
 }
 
 const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
@@ -573,6 +606,19 @@ mod tests {
         }
         assert_eq!(shape(BAND), 511);
         assert_eq!(shape(0), 0);
+    }
+
+    #[test]
+    fn changed_lanes_finds_every_difference() {
+        let a: Vec<u32> = (0..27).map(|i| i * 7 + 1).collect();
+        assert_eq!(changed_lanes(&a, &a), 0);
+        for i in 0..27 {
+            let mut b = a.clone();
+            b[i] ^= 1 << (i % 27);
+            assert_eq!(changed_lanes(&a, &b), 1 << i);
+        }
+        let zeros = vec![0u32; 27];
+        assert_eq!(changed_lanes(&a, &zeros), (1 << 27) - 1);
     }
 
     #[test]
