@@ -13,7 +13,7 @@ py="$venv/bin/python"
 "$py" -m pip install --quiet --upgrade pip
 "$py" -m pip install --quiet "maturin>=1.9.4,<2" numpy pytest hypothesis tqdm ruff mypy
 # The dask extra, so tests/test_dask.py runs (the package itself is installed with --no-deps).
-"$py" -m pip install --quiet "dask[array,dataframe]>=2024.1.0" "distributed>=2024.1.0"
+"$py" -m pip install --quiet "dask[array,dataframe]>=2024.8.0" "distributed>=2024.8.0"
 
 echo "== cargo fmt / clippy / test"
 cargo fmt --check

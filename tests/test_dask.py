@@ -170,15 +170,29 @@ def test_series_equal_the_in_process_batch(lines, dtype):
     assert counts.tolist() == sr.count_solutions_batch(lines, threads=1).tolist()
 
 
-def test_a_csv_column(tmp_path, lines):
+def test_a_csv_column_with_zero_blanks(tmp_path, lines):
+    # Kaggle's layout: quizzes,solutions with '0' for blanks, so all-digit fields.
+    quizzes = [q.replace(".", "0") for q in lines]
     path = tmp_path / "train.csv"
-    path.write_text("quizzes,solutions\n" + "".join(f"{q},x\n" for q in lines))
-    frame = dd.read_csv(path, blocksize=1000)
+    path.write_text("quizzes,solutions\n" + "".join(f"{q},{q}\n" for q in quizzes))
+    frame = dd.read_csv(path, dtype=str, blocksize=1000)
     assert frame.npartitions > 1
     solved = srd.solve_batch(frame["quizzes"]).compute()
-    assert [None if pd.isna(v) else v for v in solved] == sr.solve_batch(lines)
+    assert [None if pd.isna(v) else v for v in solved] == sr.solve_batch(quizzes)
     counts = srd.count_solutions_batch(frame.quizzes, limit=5).compute()
-    assert counts.tolist() == sr.count_solutions_batch(lines, limit=5).tolist()
+    assert counts.tolist() == sr.count_solutions_batch(quizzes, limit=5).tolist()
+
+
+def test_a_column_read_as_numbers_is_refused(tmp_path):
+    # 4x4 lines with '0' blanks fit in an int64: without dtype=str pandas makes them numbers
+    # (dropping leading zeros), and no row could come back solved.
+    path = tmp_path / "small.csv"
+    path.write_text("puzzle\n0000000000000000\n1200340000000000\n")
+    with pytest.raises(TypeError, match="got dtype int64; read the file with dtype=str"):
+        srd.solve_batch(dd.read_csv(path)["puzzle"])
+    solved = srd.count_solutions_batch(dd.read_csv(path, dtype=str)["puzzle"], limit=300)
+    second = ref.count_solutions([1, 2, 0, 0, 3, 4] + [0] * 10, 4, 2, 2, limit=300)
+    assert solved.compute().tolist() == [288, second]
 
 
 # ---------------------------------------------------------------- bad input
@@ -218,7 +232,7 @@ def client():
             n_workers=2,
             threads_per_worker=1,
             processes=True,
-            dashboard_address=None,
+            dashboard_address=":0",  # a free port: never clash with another cluster
         ) as cluster,
         distributed.Client(cluster) as client,
     ):

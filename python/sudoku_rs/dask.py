@@ -79,8 +79,8 @@ def count_solutions_batch(
     return _lazy(sudoku_rs.count_solutions_batch, puzzles, limit=limit, box=box, threads=threads)
 
 
-# Another batch function of the form `f(puzzles, /, **options)` that returns an array with one
-# row (or one value) per puzzle, or a list of strings for strings, joins with one line:
+# Another batch function `f(puzzles, /, **options)` that returns an array with one entry (a
+# value, row or grid) per puzzle, or a list of strings for strings, joins with one line:
 #     def rate_batch(puzzles, /, *, box=None, threads=None):
 #         return _lazy(sudoku_rs.rate_batch, puzzles, box=box, threads=threads)
 
@@ -122,14 +122,15 @@ def _on_array(batch_fn, puzzles, options):
     # The function on zero puzzles checks dtype, shape, box and options with the in-process
     # messages, here on the client, and its result is the meta of every block.
     meta = batch_fn(np.zeros((0, *shape[1:]), dtype=puzzles.dtype), **options)
-    block_fn = functools.partial(batch_fn, **options)
-    if meta.ndim == puzzles.ndim:
-        return puzzles.map_blocks(block_fn, dtype=meta.dtype, meta=meta)
+    # One result block per input block, whatever the result's shape per puzzle: (n, n) or
+    # (n*n,) for solutions, () for counts.
     return puzzles.map_blocks(
-        block_fn,
+        functools.partial(batch_fn, **options),
         dtype=meta.dtype,
         meta=meta,
+        chunks=(puzzles.chunks[0], *((d,) for d in meta.shape[1:])),
         drop_axis=list(range(meta.ndim, puzzles.ndim)),
+        new_axis=list(range(puzzles.ndim, meta.ndim)),
     )
 
 
@@ -146,12 +147,16 @@ def _is_batch_shape(shape) -> bool:
 def _on_series(batch_fn, puzzles, options):
     import pandas as pd  # type: ignore[import-untyped]
 
+    # A numeric column can hold no puzzle string: it is a file read without dtype=str, where
+    # pandas turned all-digit lines ('0' blanks) into numbers. Every row would come back bad.
+    if not pd.api.types.is_string_dtype(puzzles.dtype):
+        raise TypeError(
+            f"expected a Series of puzzle strings, got dtype {puzzles.dtype}; read the file "
+            "with dtype=str, for example dd.read_csv(path, dtype=str)"
+        )
     probe = batch_fn([], **options)
-    if isinstance(probe, list):
-        # Strings back: keep a string dtype the input had (object or pandas' str).
-        dtype = puzzles.dtype if pd.api.types.is_string_dtype(puzzles.dtype) else object
-    else:
-        dtype = probe.dtype
+    # Strings back keep the input's string dtype (object or pandas' str); numbers their own.
+    dtype = puzzles.dtype if isinstance(probe, list) else probe.dtype
     meta = pd.Series([], dtype=dtype, name=puzzles.name)
     return puzzles.map_partitions(_series_block, batch_fn, options, dtype, meta=meta)
 
