@@ -1,6 +1,7 @@
 """sudoku_rs.dask: lazy batch results equal to the in-process batch API, block by block, on the
 local schedulers and on a LocalCluster of worker processes."""
 
+import random
 import subprocess
 import sys
 import threading
@@ -8,7 +9,7 @@ import threading
 import numpy as np
 import pytest
 import reference as ref
-from helpers import INT_DTYPES, LEETCODE, NO_SOLUTION, box_for, random_puzzle, read_lines
+from helpers import INT_DTYPES, LEETCODE, NO_SOLUTION, random_puzzle, read_lines
 
 import sudoku_rs as sr
 
@@ -87,22 +88,14 @@ def test_arrays_equal_the_in_process_batch(mixed, dtype, layout):
 
 @pytest.mark.parametrize("n, box", [(4, (2, 2)), (6, (2, 3)), (6, (3, 2)), (16, (4, 4))])
 def test_other_sizes_and_box_shapes(n, box):
-    import random
-
     rng = random.Random(n * 10 + box[0])
     rows = [random_puzzle(n, *box, rng, 0.5)[0] for _ in range(30)]
     puzzles = np.array(rows, dtype=np.uint8).reshape(-1, n, n)
     lazy = da.from_array(puzzles, chunks=(7, n, n))
-    option = {} if box == box_for_square(n) else {"box": box}
-    equal_arrays(srd.solve_batch(lazy, **option), sr.solve_batch(puzzles, **option))
+    equal_arrays(srd.solve_batch(lazy, box=box), sr.solve_batch(puzzles, box=box))
     equal_arrays(
-        srd.count_solutions_batch(lazy, **option), sr.count_solutions_batch(puzzles, **option)
+        srd.count_solutions_batch(lazy, box=box), sr.count_solutions_batch(puzzles, box=box)
     )
-
-
-def box_for_square(n):
-    root = int(n**0.5)
-    return box_for(n) if root * root == n else None
 
 
 def test_split_puzzle_axes_are_joined_and_first_axis_chunks_kept(mixed):
