@@ -4,7 +4,8 @@
     python benches/dask_bench.py --sets gen_minimal --repeat 5 --workers 2
 
 Each set is read with sr.read_puzzles and tiled to at least --min-puzzles rows, so every run
-lasts long enough to time. Columns, best of --repeat runs each:
+lasts long enough to time. Columns, best of --repeat rounds (each round runs every column once,
+in turn):
 
 - in-process: sr.solve_batch(puzzles, threads=1) and threads=<cores>;
 - threaded: sudoku_rs.dask.solve_batch(..., threads=1) under dask's threaded scheduler in this
@@ -37,13 +38,16 @@ import sudoku_rs.dask as srd
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 
 
-def best_seconds(fn, repeat: int) -> float:
-    best = float("inf")
+def best_rates(fns, count: int, repeat: int) -> list[float]:
+    """count / best seconds of each function. Rounds run every function once in turn, so a
+    burst of load from other processes hits all columns alike instead of one."""
+    best = [float("inf")] * len(fns)
     for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - start)
-    return best
+        for k, fn in enumerate(fns):
+            start = time.perf_counter()
+            fn()
+            best[k] = min(best[k], time.perf_counter() - start)
+    return [count / seconds for seconds in best]
 
 
 def on_workers(client: distributed.Client, puzzles: np.ndarray, chunk: int) -> da.Array:
@@ -75,16 +79,17 @@ def bench_set(client, path: Path, args, cores: int) -> str:
     expected = sr.solve_batch(puzzles)
     for fn in (threaded, cluster_on_workers, cluster_from_client):
         assert np.array_equal(fn(), expected), f"{fn.__name__} differs from in-process"
-    rates = [
-        n / best_seconds(fn, args.repeat)
-        for fn in (
+    rates = best_rates(
+        [
             lambda: sr.solve_batch(puzzles, threads=1),
             lambda: sr.solve_batch(puzzles, threads=cores),
             threaded,
             cluster_on_workers,
             cluster_from_client,
-        )
-    ]
+        ],
+        n,
+        args.repeat,
+    )
     return f"{path.name:<18} {n:9,} " + " ".join(f"{r:12,.0f}" for r in rates)
 
 
