@@ -11,7 +11,10 @@ if [ ! -x "$venv/bin/python" ]; then
 fi
 py="$venv/bin/python"
 "$py" -m pip install --quiet --upgrade pip
-"$py" -m pip install --quiet "maturin>=1.9.4,<2" numpy pytest hypothesis tqdm ruff mypy nbclient nbformat ipykernel
+# Test tools; nbclient/ipykernel run the example notebook; the dask extra lets
+# tests/test_dask.py run (the package itself is installed with --no-deps below).
+"$py" -m pip install --quiet "maturin>=1.9.4,<2" numpy pytest hypothesis tqdm ruff mypy \
+    nbclient nbformat ipykernel "dask[array,dataframe]>=2024.8.0" "distributed>=2024.8.0"
 
 echo "== cargo fmt / clippy / test"
 cargo fmt --check
