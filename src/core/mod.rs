@@ -7,9 +7,11 @@ pub mod grid;
 pub mod lines;
 pub mod shape;
 pub mod solver;
+pub mod status;
 pub mod text;
 
 pub use error::{Cell, Error, Result, Unit};
 pub use grid::Grid;
 pub use shape::{BoxShape, MAX_SIZE};
 pub use solver::{Control, Flow, SearchStats, Solver, Unbounded};
+pub use status::Status;
