@@ -35,7 +35,7 @@ fn read<'py>(grid: &Bound<'py, PyAny>, requested_box: Option<(i64, i64)>) -> PyR
     input::read(grid, box_arg(requested_box)?)
 }
 
-/// A count argument (`limit`, `threads`) that must be 1 or more.
+/// A count argument (`limit`, `threads`, `max_guesses`) that must be 1 or more.
 pub(crate) fn positive(name: &str, value: impl Into<i64>) -> PyResult<u64> {
     let value: i64 = value.into();
     if value < 1 {
@@ -51,7 +51,8 @@ pub(crate) fn guess_budget(max_guesses: Option<CountArg>) -> PyResult<Option<u64
     max_guesses.map(|m| positive("max_guesses", m)).transpose()
 }
 
-/// The first solution of `grid`, in the same kind as the input.
+/// The first solution of `grid`, in the same kind as the input. `max_guesses` bounds the
+/// search: a puzzle that needs more guesses raises `GuessLimitError`, never a wrong answer.
 #[pyfunction]
 #[pyo3(signature = (grid, /, *, r#box = None, max_guesses = None))]
 fn solve<'py>(
@@ -68,7 +69,8 @@ fn solve<'py>(
     input.kind.write(py, solution.cells())
 }
 
-/// Up to `limit` solutions, in search order; the first is `solve(grid)`.
+/// Up to `limit` solutions, in search order; the first is `solve(grid)`. Past `max_guesses`
+/// guesses: `GuessLimitError`, not the solutions found so far.
 #[pyfunction]
 #[pyo3(signature = (grid, /, *, limit = 10, r#box = None, max_guesses = None))]
 fn solutions<'py>(
@@ -92,7 +94,8 @@ fn solutions<'py>(
     PyList::new(py, items)
 }
 
-/// The number of solutions, stopping at `limit` when one is given.
+/// The number of solutions, stopping at `limit` when one is given. Past `max_guesses` guesses:
+/// `GuessLimitError`, never a partial count.
 #[pyfunction]
 #[pyo3(signature = (grid, /, *, limit = None, r#box = None, max_guesses = None))]
 fn count_solutions(
@@ -112,7 +115,7 @@ fn count_solutions(
     )
 }
 
-/// Whether the grid has exactly one solution.
+/// Whether the grid has exactly one solution; `GuessLimitError` past `max_guesses` guesses.
 #[pyfunction]
 #[pyo3(signature = (grid, /, *, r#box = None, max_guesses = None))]
 fn is_unique(
