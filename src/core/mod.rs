@@ -3,6 +3,8 @@
 
 pub mod batch;
 pub mod error;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod grid;
 pub mod lines;
 pub mod shape;
