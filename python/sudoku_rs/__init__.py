@@ -7,7 +7,9 @@ numpy integer array. Results come back in the kind that came in; the input is ne
 
 from ._batch import count_solutions_batch, solve_batch
 from ._files import format_puzzles, read_puzzles, write_puzzles
+from ._status import Status
 from ._sudoku_rs import (
+    GuessLimitError,
     InvalidPuzzleError,
     NoSolutionError,
     SudokuError,
@@ -26,6 +28,8 @@ from .board import Board
 
 __all__ = [
     "Board",
+    "GuessLimitError",
+    "Status",
     "InvalidPuzzleError",
     "NoSolutionError",
     "SudokuError",

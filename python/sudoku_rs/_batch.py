@@ -29,7 +29,10 @@ def _as_batch(puzzles):
         return puzzles
     if hasattr(puzzles, "tolist"):
         return _as_batch(np.asarray(puzzles))
-    return puzzles
+    raise TypeError(
+        "a batch is a numpy array of shape (N, n, n) or (N, n*n), or a list of puzzle strings; "
+        f"got {type(puzzles).__name__}"
+    )
 
 
 def solve_batch(
@@ -39,6 +42,8 @@ def solve_batch(
     box: Optional[Tuple[int, int]] = None,
     threads: Optional[int] = None,
     progress: bool = False,
+    max_guesses: Optional[int] = None,
+    status: bool = False,
 ):
     """Solve many puzzles on every core.
 
@@ -49,10 +54,22 @@ def solve_batch(
     has no solution comes back as all zeros (``None`` in a list). ``threads=None`` uses every
     core, ``threads=1`` only the calling thread; the result does not depend on it.
     ``progress=True`` shows a tqdm bar. The GIL is released while solving; Ctrl-C stops the batch.
+
+    ``max_guesses`` bounds the search of each row (see :func:`solve`); a row that runs out comes
+    back as all zeros (``None``), like one with no solution. ``status=True`` returns
+    ``(solutions, status)``, where ``status`` is an int8 array of :class:`Status` codes telling
+    those cases apart: 0 solved, 1 invalid, 2 no solution, 3 guess limit.
     """
     puzzles = _as_batch(puzzles)
     with progress_bar(progress, len(puzzles), "solving") as update:
-        return _sudoku_rs._solve_batch(puzzles, box=box, threads=threads, progress=update)
+        return _sudoku_rs._solve_batch(
+            puzzles,
+            box=box,
+            threads=threads,
+            progress=update,
+            max_guesses=max_guesses,
+            status=status,
+        )
 
 
 def count_solutions_batch(
@@ -63,14 +80,24 @@ def count_solutions_batch(
     box: Optional[Tuple[int, int]] = None,
     threads: Optional[int] = None,
     progress: bool = False,
+    max_guesses: Optional[int] = None,
+    status: bool = False,
 ):
     """Count each puzzle's solutions up to ``limit`` (2 tells unique from not) on every core.
 
     Takes the same inputs as :func:`solve_batch` and returns an int64 array of shape (N,);
-    a malformed or conflicting row counts 0.
+    a malformed or conflicting row counts 0. With ``max_guesses``, a row that runs out of
+    guesses counts -1 (never a partial count); ``status=True`` returns ``(counts, status)``
+    with the :class:`Status` code of each row, as :func:`solve_batch` does.
     """
     puzzles = _as_batch(puzzles)
     with progress_bar(progress, len(puzzles), "counting") as update:
         return _sudoku_rs._count_solutions_batch(
-            puzzles, limit=limit, box=box, threads=threads, progress=update
+            puzzles,
+            limit=limit,
+            box=box,
+            threads=threads,
+            progress=update,
+            max_guesses=max_guesses,
+            status=status,
         )

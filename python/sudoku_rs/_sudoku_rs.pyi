@@ -49,14 +49,35 @@ class InvalidPuzzleError(SudokuError):
 class NoSolutionError(SudokuError):
     """The givens are consistent but no completion exists."""
 
-def solve(grid: _G, /, *, box: Optional[Tuple[int, int]] = None) -> _G: ...
+class GuessLimitError(SudokuError):
+    """The search needed more guesses than max_guesses allows."""
+
+def solve(
+    grid: _G, /, *, box: Optional[Tuple[int, int]] = None, max_guesses: Optional[int] = None
+) -> _G: ...
 def solutions(
-    grid: _G, /, *, limit: int = 10, box: Optional[Tuple[int, int]] = None
+    grid: _G,
+    /,
+    *,
+    limit: int = 10,
+    box: Optional[Tuple[int, int]] = None,
+    max_guesses: Optional[int] = None,
 ) -> List[_G]: ...
 def count_solutions(
-    grid: _GridLike, /, *, limit: Optional[int] = None, box: Optional[Tuple[int, int]] = None
+    grid: _GridLike,
+    /,
+    *,
+    limit: Optional[int] = None,
+    box: Optional[Tuple[int, int]] = None,
+    max_guesses: Optional[int] = None,
 ) -> int: ...
-def is_unique(grid: _GridLike, /, *, box: Optional[Tuple[int, int]] = None) -> bool: ...
+def is_unique(
+    grid: _GridLike,
+    /,
+    *,
+    box: Optional[Tuple[int, int]] = None,
+    max_guesses: Optional[int] = None,
+) -> bool: ...
 def is_valid(grid: _GridLike, /, *, box: Optional[Tuple[int, int]] = None) -> bool: ...
 
 @final
@@ -136,7 +157,9 @@ def _solve_batch(
     box: Optional[Tuple[int, int]] = None,
     threads: Optional[int] = None,
     progress: Optional[Callable[[int], object]] = None,
-) -> Union[npt.NDArray[np.integer[Any]], List[Optional[str]]]: ...
+    max_guesses: Optional[int] = None,
+    status: bool = False,
+) -> Any: ...
 def _count_solutions_batch(
     puzzles: Union[npt.NDArray[np.integer[Any]], Sequence[Optional[str]]],
     /,
@@ -145,7 +168,9 @@ def _count_solutions_batch(
     box: Optional[Tuple[int, int]] = None,
     threads: Optional[int] = None,
     progress: Optional[Callable[[int], object]] = None,
-) -> npt.NDArray[np.int64]: ...
+    max_guesses: Optional[int] = None,
+    status: bool = False,
+) -> Any: ...
 def _canonical_batch(
     puzzles: Union[npt.NDArray[np.integer[Any]], Sequence[Optional[str]]],
     /,

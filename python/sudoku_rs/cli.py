@@ -17,12 +17,16 @@ import numpy as np
 
 from ._batch import count_solutions_batch, solve_batch
 from ._files import Chunk, bad_mask, format_puzzles, iter_chunks
+from ._status import Status
 
 EPILOG = """\
 commands:
   solve   writes each puzzle's first solution; an empty line where there is none
   count   writes each puzzle's number of solutions, counted up to --limit
   check   writes unique / multiple / none for each puzzle; exits 1 unless all are unique
+
+With --max-guesses, a puzzle whose search runs out of guesses gets 'unknown' (count, check) or
+an empty line (solve), and the summary says how many gave up.
 
 Malformed lines stop the run with exit status 2 and a message naming the line, unless
 --skip-invalid, which writes 'invalid' (an empty line for solve) and carries on. A summary goes
@@ -73,6 +77,12 @@ def build_parser() -> argparse.ArgumentParser:
         nargs=2,
         metavar=("ROWS", "COLS"),
         help="box shape, e.g. --box 2 3 for 6x6",
+    )
+    parser.add_argument(
+        "--max-guesses",
+        type=_count(1),
+        default=None,
+        help="give up on a puzzle after this many guesses (default: no limit)",
     )
     parser.add_argument("--skip-invalid", action="store_true", help="carry on past bad lines")
     parser.add_argument("-q", "--quiet", action="store_true", help="no summary or progress")
@@ -127,7 +137,7 @@ def _byte_progress(stream: BinaryIO, enabled: bool) -> Iterator[Callable[[], Non
 
 def run(args: argparse.Namespace) -> int:
     box = tuple(args.box) if args.box else None
-    totals = {"puzzles": 0, "bad": 0, "none": 0, "unique": 0, "multiple": 0}
+    totals = {"puzzles": 0, "bad": 0, "none": 0, "unique": 0, "multiple": 0, "gave_up": 0}
     start = time.perf_counter()
     show = not args.quiet
     with _open_in(args.input) as src, _open_out(args.output) as out:
@@ -156,22 +166,31 @@ def _process(args: argparse.Namespace, chunk: Chunk, box, totals: dict) -> bytes
     totals["bad"] += int(bad.sum())
     if args.command == "solve":
         solved = np.zeros_like(chunk.puzzles)
+        gave_up = 0
         if len(good):
-            solved[~bad] = solve_batch(good, box=box, threads=args.threads)
-        totals["none"] += int((~solved[~bad].any(axis=1)).sum())
+            solved[~bad], status = solve_batch(
+                good, box=box, threads=args.threads, max_guesses=args.max_guesses, status=True
+            )
+            gave_up = int((status == Status.GUESS_LIMIT).sum())
+        totals["gave_up"] += gave_up
+        totals["none"] += int((~solved[~bad].any(axis=1)).sum()) - gave_up
         return format_puzzles(solved)
     limit = args.limit if args.command == "count" else 2
     counts = np.zeros(len(chunk.puzzles), dtype=np.int64)
     if len(good):
-        counts[~bad] = count_solutions_batch(good, limit=limit, box=box, threads=args.threads)
+        counts[~bad] = count_solutions_batch(
+            good, limit=limit, box=box, threads=args.threads, max_guesses=args.max_guesses
+        )
     good_counts = counts[~bad]
+    totals["gave_up"] += int((good_counts < 0).sum())
     totals["none"] += int((good_counts == 0).sum())
     totals["unique"] += int((good_counts == 1).sum())
     totals["multiple"] += int((good_counts >= 2).sum())
     if args.command == "count":
         labels = counts.astype(str).astype(object)
     else:
-        labels = np.array(["none", "unique", "multiple"], dtype=object)[np.minimum(counts, 2)]
+        labels = np.array(["none", "unique", "multiple"], dtype=object)[np.clip(counts, 0, 2)]
+    labels[counts < 0] = "unknown"  # ran out of --max-guesses
     labels[bad] = "invalid"
     lines = labels.tolist()
     return ("\n".join(lines) + "\n").encode() if lines else b""
@@ -183,13 +202,16 @@ def _summary(command: str, totals: dict, seconds: float) -> None:
     parts = [f"{n:,} puzzles in {seconds:.2f} s ({rate:,.0f}/s)"]
     if command == "solve":
         parts.append(
-            f"{n - totals['none'] - totals['bad']:,} solved, {totals['none']:,} with no solution"
+            f"{n - totals['none'] - totals['bad'] - totals['gave_up']:,} solved, "
+            f"{totals['none']:,} with no solution"
         )
     else:
         parts.append(
             f"{totals['unique']:,} unique, {totals['multiple']:,} multiple, "
             f"{totals['none']:,} with no solution"
         )
+    if totals["gave_up"]:
+        parts.append(f"{totals['gave_up']:,} gave up (--max-guesses)")
     if totals["bad"]:
         parts.append(f"{totals['bad']:,} invalid lines skipped")
     print("sudoku-rs: " + "; ".join(parts), file=sys.stderr)

@@ -59,6 +59,9 @@ pub enum Error {
     NoSolution,
     /// The caller's control hook asked the search to stop (Ctrl-C, a budget).
     Interrupted,
+    /// The search needed more guesses than the solver's `max_guesses` allows; the puzzle may
+    /// or may not have a solution.
+    GuessLimit { max_guesses: u64 },
 }
 
 impl fmt::Display for Error {
@@ -86,6 +89,11 @@ impl fmt::Display for Error {
             ),
             Error::NoSolution => f.write_str("the puzzle has no solution"),
             Error::Interrupted => f.write_str("the search was interrupted"),
+            Error::GuessLimit { max_guesses } => write!(
+                f,
+                "gave up after {max_guesses} guesses (max_guesses={max_guesses}): the puzzle \
+                 may still have a solution; raise max_guesses, or pass None for no limit"
+            ),
         }
     }
 }

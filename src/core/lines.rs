@@ -142,8 +142,12 @@ fn parse_one(field: &str, size: usize, box_shape: Option<(usize, usize)>) -> Res
 
 /// Writes puzzles as lines, `blank` for empty cells; a puzzle that is all zeros (no solution,
 /// a bad row) becomes an empty line so lines stay aligned with the input.
+/// With `size` 0 (a chunk in which no line was a puzzle) there is nothing to write.
 pub fn format(cells: &[u8], size: usize, blank: u8) -> Vec<u8> {
     let nc = size * size;
+    if nc == 0 {
+        return Vec::new();
+    }
     let mut out = Vec::with_capacity(cells.len() + cells.len() / nc.max(1));
     for puzzle in cells.chunks(nc) {
         if puzzle.iter().any(|&v| v != 0) {

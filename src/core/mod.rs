@@ -4,12 +4,15 @@
 pub mod batch;
 pub mod canonical;
 pub mod error;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod grid;
 pub mod lines;
 mod nine;
 pub mod shape;
 pub mod shuffle;
 pub mod solver;
+pub mod status;
 pub mod text;
 pub mod transform;
 
@@ -17,3 +20,4 @@ pub use error::{Cell, Error, Result, Unit};
 pub use grid::Grid;
 pub use shape::{BoxShape, MAX_SIZE};
 pub use solver::{Control, Flow, SearchStats, Solver, Unbounded};
+pub use status::Status;

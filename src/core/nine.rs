@@ -495,11 +495,14 @@ const POLL_INTERVAL: u64 = 1024;
 enum Stop {
     Visitor,
     Interrupted,
+    GuessLimit,
 }
 
 /// One depth-first search over a 9x9 puzzle.
 struct Search<'a, C: Control + ?Sized, V: FnMut(&[u8]) -> Flow> {
     stats: SearchStats,
+    /// The most guesses allowed (`u64::MAX`: no limit).
+    max_guesses: u64,
     control: &'a mut C,
     visit: V,
     solution: [u8; 81],
@@ -528,6 +531,9 @@ impl<C: Control + ?Sized, V: FnMut(&[u8]) -> Flow> Search<'_, C, V> {
         while digits != 0 {
             let d = digits.trailing_zeros() as usize;
             digits &= digits - 1;
+            if self.stats.guesses >= self.max_guesses {
+                return Err(Stop::GuessLimit);
+            }
             self.stats.guesses += 1;
             let mut child = state;
             if child.place(d, b, p) {
@@ -542,10 +548,12 @@ impl<C: Control + ?Sized, V: FnMut(&[u8]) -> Flow> Search<'_, C, V> {
 
 /// Searches a 9x9 puzzle with 3x3 boxes (`cells`: 81 values in 0..=9, 0 blank), calling
 /// `visit` on each solution in a fixed order until it says `Stop`. Conflicting givens are an
-/// `Error::Conflict` naming both cells; `stats` receives what the search did.
+/// `Error::Conflict` naming both cells; a search that would need more than `max_guesses`
+/// guesses is an `Error::GuessLimit`; `stats` receives what the search did.
 pub fn search(
     cells: &[u8],
     control: &mut (impl Control + ?Sized),
+    max_guesses: Option<u64>,
     stats: &mut SearchStats,
     visit: impl FnMut(&[u8]) -> Flow,
 ) -> Result<()> {
@@ -559,6 +567,7 @@ pub fn search(
     }
     let mut search = Search {
         stats: SearchStats::default(),
+        max_guesses: max_guesses.unwrap_or(u64::MAX),
         control,
         visit,
         solution: [0; 81],
@@ -567,6 +576,9 @@ pub fn search(
     *stats = search.stats;
     match outcome {
         Err(Stop::Interrupted) => Err(Error::Interrupted),
+        Err(Stop::GuessLimit) => Err(Error::GuessLimit {
+            max_guesses: search.max_guesses,
+        }),
         Ok(()) | Err(Stop::Visitor) => Ok(()),
     }
 }
@@ -649,7 +661,7 @@ mod tests {
         let mut n = 0;
         let mut first = [0u8; 81];
         let mut stats = SearchStats::default();
-        search(&cells, &mut Unbounded, &mut stats, |s| {
+        search(&cells, &mut Unbounded, None, &mut stats, |s| {
             if n == 0 {
                 first.copy_from_slice(s);
             }
@@ -727,9 +739,13 @@ mod tests {
         cells[0] = 5;
         cells[80] = 5;
         cells[8] = 5;
-        let err = search(&cells, &mut Unbounded, &mut SearchStats::default(), |_| {
-            Flow::Continue
-        })
+        let err = search(
+            &cells,
+            &mut Unbounded,
+            None,
+            &mut SearchStats::default(),
+            |_| Flow::Continue,
+        )
         .unwrap_err();
         assert!(matches!(err, Error::Conflict { .. }), "{err:?}");
     }

@@ -135,6 +135,10 @@ pub struct Solver {
     found: Vec<u8>,
     /// Classic 9x9 searches go to the dedicated engine in `nine.rs`.
     use_nine: bool,
+    /// The most guesses one call may make, over all its restart attempts (`None`: no limit).
+    max_guesses: Option<u64>,
+    /// Guesses made by the earlier restart attempts of the current call.
+    guesses_before: u64,
 }
 
 impl Solver {
@@ -161,10 +165,31 @@ impl Solver {
             empties: vec![0],
             frames: Vec::new(),
             stats: SearchStats::default(),
+            max_guesses: None,
+            guesses_before: 0,
             geo,
             full,
             use_nine: false,
         }
+    }
+
+    /// Limits every later call (`solve`, `count`, `solutions`, `search`) to `max_guesses`
+    /// guesses; a call that needs more returns [`Error::GuessLimit`]. `None` removes the limit.
+    pub fn set_max_guesses(&mut self, max_guesses: Option<u64>) {
+        self.max_guesses = max_guesses;
+    }
+
+    /// The guess budget, the one place it is checked: called just before each guess, it counts
+    /// the guess or refuses it. Any engine plugged into `Solver` calls this per guess too.
+    #[inline]
+    fn spend_guess(&mut self) -> Result<()> {
+        if let Some(max_guesses) = self.max_guesses {
+            if self.guesses_before + self.stats.guesses >= max_guesses {
+                return Err(Error::GuessLimit { max_guesses });
+            }
+        }
+        self.stats.guesses += 1;
+        Ok(())
     }
 
     pub fn shape(&self) -> BoxShape {
@@ -275,6 +300,7 @@ impl Solver {
         let mut budget = FIRST_BUDGET;
         for attempt in 0.. {
             self.seed = attempt;
+            self.guesses_before = total.guesses;
             current.clear();
             let mut distinct = earlier.len();
             let outcome = self.search_within(cells, control, budget, |solution| {
@@ -290,6 +316,7 @@ impl Solver {
                 }
             });
             self.seed = 0;
+            self.guesses_before = 0;
             total.nodes += self.stats.nodes;
             total.guesses += self.stats.guesses;
             total.dead_ends += self.stats.dead_ends;
@@ -336,7 +363,8 @@ impl Solver {
         assert_eq!(cells.len(), nc, "cells must match the solver's shape");
         if self.use_nine {
             // The 9x9 engine finishes any puzzle long before a budget would matter.
-            nine::search(cells, control, &mut self.stats, visit)?;
+            // It never restarts, so the whole budget is its own.
+            nine::search(cells, control, self.max_guesses, &mut self.stats, visit)?;
             return Ok(false);
         }
         self.stats = SearchStats::default();
@@ -394,6 +422,7 @@ impl Solver {
                         (self.geo.unit_cells[unit * n + slot] as usize, bit)
                     }
                 };
+                self.spend_guess()?;
                 let parent = self.frames.len() - 1;
                 level = parent + 1;
                 self.ensure_levels(level + 1);
@@ -402,7 +431,6 @@ impl Solver {
                 self.elim.copy_within(parent * nc..level * nc, level * nc);
                 self.empties[level] = self.empties[parent];
                 self.place(level, cell, bit);
-                self.stats.guesses += 1;
                 step = self.propagate(level);
                 break;
             }
@@ -838,6 +866,70 @@ mod tests {
         let mut solver = Solver::new(empty.shape());
         let result = solver.count(empty.cells(), None, &mut StopAt(5000));
         assert_eq!(result, Err(Error::Interrupted));
+    }
+
+    #[test]
+    fn a_guess_budget_allows_exactly_that_many_guesses() {
+        // A forum-hardest puzzle: it needs guessing on every engine.
+        let line = include_str!("../../tests/data/puzzles6_forum_hardest_1106")
+            .lines()
+            .next()
+            .unwrap();
+        let grid = parse(line, None).unwrap();
+        let mut solver = Solver::new(grid.shape());
+        let solution = solver.solve(&grid, &mut Unbounded).unwrap();
+        let needed = solver.stats().guesses;
+        assert!(needed > 1, "this puzzle should need guesses");
+        solver.set_max_guesses(Some(needed));
+        assert_eq!(solver.solve(&grid, &mut Unbounded).unwrap(), solution);
+        solver.set_max_guesses(Some(needed - 1));
+        assert_eq!(
+            solver.solve(&grid, &mut Unbounded),
+            Err(Error::GuessLimit {
+                max_guesses: needed - 1
+            })
+        );
+        assert_eq!(solver.stats().guesses, needed - 1);
+        solver.set_max_guesses(None);
+        assert_eq!(solver.solve(&grid, &mut Unbounded).unwrap(), solution);
+    }
+
+    #[test]
+    fn a_guess_budget_never_passes_for_a_count_or_no_solution() {
+        let empty4 = parse(&".".repeat(16), None).unwrap();
+        let mut solver = Solver::new(empty4.shape());
+        solver.set_max_guesses(Some(10));
+        for limit in [None, Some(1000)] {
+            assert_eq!(
+                solver.count(empty4.cells(), limit, &mut Unbounded),
+                Err(Error::GuessLimit { max_guesses: 10 })
+            );
+        }
+        // Stopping at the limit within the budget is an exact answer.
+        assert_eq!(solver.count(empty4.cells(), Some(2), &mut Unbounded), Ok(2));
+    }
+
+    #[test]
+    fn restarts_spend_one_guess_budget() {
+        let line = include_str!("../../tests/data/gen_25x25")
+            .lines()
+            .next()
+            .unwrap();
+        let grid = parse(line, None).unwrap();
+        let mut solver = Solver::new(grid.shape());
+        let first = solver.solve(&grid, &mut Unbounded).unwrap();
+        let needed = solver.stats().guesses;
+        assert!(solver.stats().nodes > FIRST_BUDGET, "needs a restart");
+        assert!(grid.is_solved_by(&first));
+        // Below what all attempts together need, but more than the last attempt alone spends:
+        // only a budget shared by the attempts runs out.
+        let max_guesses = needed - 1;
+        solver.set_max_guesses(Some(max_guesses));
+        assert_eq!(
+            solver.solve(&grid, &mut Unbounded),
+            Err(Error::GuessLimit { max_guesses })
+        );
+        assert_eq!(solver.stats().guesses, max_guesses);
     }
 
     #[test]

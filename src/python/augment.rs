@@ -199,7 +199,7 @@ pub fn augment_batch<'py>(
     solutions: Option<&Bound<'py, PyAny>>,
     seed: Option<&Bound<'py, PyAny>>,
     r#box: Option<(i64, i64)>,
-    threads: Option<i64>,
+    threads: Option<super::count::CountArg>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = puzzles.py();
     let threads = thread_count(

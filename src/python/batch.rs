@@ -18,7 +18,7 @@ use pyo3::types::{PyList, PyString, PyTuple};
 use crate::core::batch::{for_each, thread_count, Stopped};
 use crate::core::shape::isqrt;
 use crate::core::text::{self, render_like};
-use crate::core::{BoxShape, Control, Error, Solver};
+use crate::core::{BoxShape, Control, Error, Solver, Status};
 use crate::with_int_type;
 
 use super::dtype::{check_integer_dtype, in_dtype, native_order, CellElement};
@@ -174,7 +174,7 @@ fn read_rows<T: CellElement>(
 pub(super) fn run<'py, R, W>(
     py: Python<'py>,
     batch: &Batch<'py>,
-    threads: Option<i64>,
+    threads: Option<super::count::CountArg>,
     progress: Option<Bound<'py, PyAny>>,
     stride: usize,
     work: W,
@@ -215,20 +215,22 @@ where
                     step.map_err(|err| raised = Some(err)).is_ok()
                 })
             };
-            for_each(
-                shape,
-                &cells,
-                &mut results,
-                stride,
-                threads,
-                poll,
-                |solver, i, puzzle, out, control| {
-                    if valid[i] {
-                        work(solver, puzzle, out, control);
-                    }
-                },
-            )
-        });
+            super::guard::no_panic(|| {
+                for_each(
+                    shape,
+                    &cells,
+                    &mut results,
+                    stride,
+                    threads,
+                    poll,
+                    |solver, i, puzzle, out, control| {
+                        if valid[i] {
+                            work(solver, puzzle, out, control);
+                        }
+                    },
+                )
+            })
+        })?;
         if outcome == Err(Stopped) {
             return Err(raised.unwrap_or_else(|| Error::Interrupted.into()));
         }
@@ -241,24 +243,75 @@ where
     Ok(())
 }
 
+/// Where a row's status code goes: after its cells (solve) or its count.
+fn status_of(valid: bool, slot: i64) -> Status {
+    if !valid {
+        return Status::Invalid;
+    }
+    match slot {
+        0 => Status::Solved,
+        2 => Status::NoSolution,
+        3 => Status::GuessLimit,
+        _ => Status::Invalid,
+    }
+}
+
+/// The result of a batch function: the results, or `(results, status)` when asked for.
+fn with_status<'py>(
+    py: Python<'py>,
+    results: Bound<'py, PyAny>,
+    status: Option<Vec<i8>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    match status {
+        None => Ok(results),
+        Some(codes) => Ok((results, PyArray1::from_vec(py, codes))
+            .into_pyobject(py)?
+            .into_any()),
+    }
+}
+
 /// Solves every puzzle; see `sudoku_rs.solve_batch`.
 #[pyfunction]
-#[pyo3(signature = (puzzles, /, *, r#box = None, threads = None, progress = None))]
+#[pyo3(signature = (
+    puzzles, /, *, r#box = None, threads = None, progress = None, max_guesses = None,
+    status = false
+))]
 pub fn _solve_batch<'py>(
     puzzles: &Bound<'py, PyAny>,
     r#box: Option<(i64, i64)>,
-    threads: Option<i64>,
+    threads: Option<super::count::CountArg>,
     progress: Option<Bound<'py, PyAny>>,
+    max_guesses: Option<super::count::CountArg>,
+    status: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = puzzles.py();
+    let max_guesses = super::guess_budget(max_guesses)?;
     let batch = open(puzzles, super::box_arg(r#box)?)?;
     let nc = batch.shape.cell_count();
+    // Each row's result is its cells, then its status code.
+    let stride = nc + 1;
     let solve = |solver: &mut Solver, puzzle: &[u8], out: &mut [u8], control: &mut dyn Control| {
-        if solver.solve_into(puzzle, out, control) != Ok(true) {
-            out.fill(0);
+        solver.set_max_guesses(max_guesses);
+        let (cells, code) = out.split_at_mut(nc);
+        let outcome = match solver.solve_into(puzzle, cells, control) {
+            Ok(true) => Status::Solved,
+            Ok(false) => Status::NoSolution,
+            Err(err) => Status::of_error(&err),
+        };
+        if outcome != Status::Solved {
+            cells.fill(0);
+        }
+        code[0] = outcome.code() as u8;
+    };
+    let mut codes: Vec<i8> = Vec::with_capacity(if status { batch.count } else { 0 });
+    let mut note = |results: &[u8], valid: &[bool]| {
+        if status {
+            for (k, row) in results.chunks(stride).enumerate() {
+                codes.push(status_of(valid[k], i64::from(row[nc])).code());
+            }
         }
     };
-    match &batch.source {
+    let solved = match &batch.source {
         Source::Array(array, dtype) => {
             let dims = array.cast::<PyUntypedArray>()?.shape().to_vec();
             let out = with_int_type!(dtype, T => {
@@ -266,16 +319,20 @@ pub fn _solve_batch<'py>(
                 {
                     let mut out_rw = out.readwrite();
                     let flat = out_rw.as_slice_mut()?;
-                    run(py, &batch, threads, progress, nc, solve, |start, results: &[u8], _| {
-                        for (slot, &v) in flat[start * nc..].iter_mut().zip(results) {
-                            *slot = T::from_value(v);
+                    run(py, &batch, threads, progress, stride, solve, |start, results: &[u8], valid| {
+                        let rows = flat[start * nc..].chunks_mut(nc).zip(results.chunks(stride));
+                        for (slots, row) in rows {
+                            for (slot, &v) in slots.iter_mut().zip(&row[..nc]) {
+                                *slot = T::from_value(v);
+                            }
                         }
+                        note(results, valid);
                         Ok(())
                     })?;
                 }
                 out.reshape(dims)?.into_any()
             });
-            in_dtype(out, dtype)
+            in_dtype(out, dtype)?
         }
         Source::Strings(items) => {
             let mut solved: Vec<Option<String>> = Vec::with_capacity(batch.count);
@@ -284,63 +341,85 @@ pub fn _solve_batch<'py>(
                 &batch,
                 threads,
                 progress,
-                nc,
+                stride,
                 solve,
                 |start, results: &[u8], valid| {
-                    for (k, cells) in results.chunks(nc).enumerate() {
-                        let ok = valid[k] && cells[0] != 0;
+                    for (k, row) in results.chunks(stride).enumerate() {
+                        let ok = valid[k] && status_of(true, i64::from(row[nc])) == Status::Solved;
                         solved.push(if ok {
                             Some(render_like(
                                 &items[start + k].cast::<PyString>()?.to_cow()?,
-                                cells,
+                                &row[..nc],
                             ))
                         } else {
                             None
                         });
                     }
+                    note(results, valid);
                     Ok(())
                 },
             )?;
-            Ok(PyList::new(py, solved)?.into_any())
+            PyList::new(py, solved)?.into_any()
         }
-    }
+    };
+    with_status(py, solved, status.then_some(codes))
 }
 
 /// Counts each puzzle's solutions up to `limit`; see `sudoku_rs.count_solutions_batch`.
 #[pyfunction]
-#[pyo3(signature = (puzzles, /, *, limit = 2, r#box = None, threads = None, progress = None))]
+#[pyo3(signature = (
+    puzzles, /, *, limit = 2, r#box = None, threads = None, progress = None, max_guesses = None,
+    status = false
+))]
+#[allow(clippy::too_many_arguments)]
 pub fn _count_solutions_batch<'py>(
     puzzles: &Bound<'py, PyAny>,
     limit: i64,
     r#box: Option<(i64, i64)>,
-    threads: Option<i64>,
+    threads: Option<super::count::CountArg>,
     progress: Option<Bound<'py, PyAny>>,
-) -> PyResult<Bound<'py, PyArray1<i64>>> {
+    max_guesses: Option<super::count::CountArg>,
+    status: bool,
+) -> PyResult<Bound<'py, PyAny>> {
     let py = puzzles.py();
     let limit = super::positive("limit", limit)?;
+    let max_guesses = super::guess_budget(max_guesses)?;
     let batch = open(puzzles, super::box_arg(r#box)?)?;
     let out = PyArray1::<i64>::zeros(py, batch.count, false);
+    let mut codes: Vec<i8> = Vec::with_capacity(if status { batch.count } else { 0 });
     {
         let mut out_rw = out.readwrite();
         let flat = out_rw.as_slice_mut()?;
+        // Each row's result is its count (-1: out of guesses), then its status code.
         let count =
             |solver: &mut Solver, puzzle: &[u8], out: &mut [i64], control: &mut dyn Control| {
-                out[0] = solver
-                    .count(puzzle, Some(limit), control)
-                    .map_or(0, |c| c as i64);
+                solver.set_max_guesses(max_guesses);
+                let (counted, outcome) = match solver.count(puzzle, Some(limit), control) {
+                    Ok(0) => (0, Status::NoSolution),
+                    Ok(c) => (c as i64, Status::Solved),
+                    Err(err @ Error::GuessLimit { .. }) => (-1, Status::of_error(&err)),
+                    Err(err) => (0, Status::of_error(&err)),
+                };
+                out[0] = counted;
+                out[1] = i64::from(outcome.code());
             };
         run(
             py,
             &batch,
             threads,
             progress,
-            1,
+            2,
             count,
-            |start, results: &[i64], _| {
-                flat[start..start + results.len()].copy_from_slice(results);
+            |start, results: &[i64], valid| {
+                for (k, row) in results.chunks(2).enumerate() {
+                    flat[start + k] = row[0];
+                    if status {
+                        codes.push(status_of(valid[k], row[1]).code());
+                    }
+                }
                 Ok(())
             },
         )?;
     }
-    Ok(out)
+    with_status(py, out.into_any(), status.then_some(codes))
 }

@@ -51,7 +51,7 @@ pub fn canonical<'py>(
 pub fn _canonical_batch<'py>(
     puzzles: &Bound<'py, PyAny>,
     r#box: Option<(i64, i64)>,
-    threads: Option<i64>,
+    threads: Option<super::count::CountArg>,
     progress: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = puzzles.py();

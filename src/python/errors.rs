@@ -29,10 +29,19 @@ create_exception!(
     "The givens are consistent but no completion exists."
 );
 
+create_exception!(
+    sudoku_rs,
+    GuessLimitError,
+    SudokuError,
+    "The search needed more guesses than max_guesses allows; whether the puzzle has a solution \
+     is unknown."
+);
+
 impl From<Error> for PyErr {
     fn from(err: Error) -> PyErr {
         match err {
             Error::NoSolution => NoSolutionError::new_err(err.to_string()),
+            Error::GuessLimit { .. } => GuessLimitError::new_err(err.to_string()),
             // A binding that interrupts a search keeps the Python error that made it stop and
             // raises that instead; reaching this arm means a core caller stopped on its own.
             Error::Interrupted => pyo3::exceptions::PyKeyboardInterrupt::new_err(err.to_string()),

@@ -26,7 +26,9 @@ pub fn _parse_lines<'py>(
         .map_err(|_| PyValueError::new_err(format!("column must be 0 or more, got {column}")))?;
     let requested_box = super::box_arg(r#box)?;
     let bytes = data.as_bytes();
-    let mut parsed = py.detach(|| lines::parse(bytes, column, first_line, size, requested_box));
+    let mut parsed = py.detach(|| {
+        super::guard::no_panic(|| lines::parse(bytes, column, first_line, size, requested_box))
+    })?;
     let rows = parsed.count();
     let side = match (parsed.size, requested_box) {
         (0, Some((r, c))) => r * c,

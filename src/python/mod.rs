@@ -5,8 +5,10 @@ mod augment;
 mod batch;
 mod board;
 mod canonical;
+mod count;
 mod dtype;
 mod errors;
+mod guard;
 mod input;
 mod lines;
 mod run;
@@ -17,7 +19,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyList;
 
 use crate::core::{Error, Grid};
-use errors::{InvalidPuzzleError, NoSolutionError, SudokuError};
+use count::CountArg;
+use errors::{GuessLimitError, InvalidPuzzleError, NoSolutionError, SudokuError};
 use input::Input;
 
 /// `box=(rows, cols)` as given by the caller; negative numbers are a bad box, not an overflow.
@@ -36,8 +39,9 @@ fn read<'py>(grid: &Bound<'py, PyAny>, requested_box: Option<(i64, i64)>) -> PyR
     input::read(grid, box_arg(requested_box)?)
 }
 
-/// A count argument (`limit`, `threads`) that must be 1 or more.
-pub(crate) fn positive(name: &str, value: i64) -> PyResult<u64> {
+/// A count argument (`limit`, `threads`, `max_guesses`) that must be 1 or more.
+pub(crate) fn positive(name: &str, value: impl Into<i64>) -> PyResult<u64> {
+    let value: i64 = value.into();
     if value < 1 {
         return Err(PyValueError::new_err(format!(
             "{name} must be a positive integer, got {value}"
@@ -46,31 +50,45 @@ pub(crate) fn positive(name: &str, value: i64) -> PyResult<u64> {
     Ok(value as u64)
 }
 
-/// The first solution of `grid`, in the same kind as the input.
+/// `max_guesses` as given: `None` for no limit, else a positive count.
+pub(crate) fn guess_budget(max_guesses: Option<CountArg>) -> PyResult<Option<u64>> {
+    max_guesses.map(|m| positive("max_guesses", m)).transpose()
+}
+
+/// The first solution of `grid`, in the same kind as the input. `max_guesses` bounds the
+/// search: a puzzle that needs more guesses raises `GuessLimitError`, never a wrong answer.
 #[pyfunction]
-#[pyo3(signature = (grid, /, *, r#box = None))]
-fn solve<'py>(grid: &Bound<'py, PyAny>, r#box: Option<(i64, i64)>) -> PyResult<Bound<'py, PyAny>> {
+#[pyo3(signature = (grid, /, *, r#box = None, max_guesses = None))]
+fn solve<'py>(
+    grid: &Bound<'py, PyAny>,
+    r#box: Option<(i64, i64)>,
+    max_guesses: Option<CountArg>,
+) -> PyResult<Bound<'py, PyAny>> {
     let py = grid.py();
+    let max_guesses = guess_budget(max_guesses)?;
     let input = read(grid, r#box)?;
-    let solution = run::detached(py, &input.grid, |solver, grid, control| {
+    let solution = run::detached(py, &input.grid, max_guesses, |solver, grid, control| {
         solver.solve(grid, control)
     })?;
     input.kind.write(py, solution.cells())
 }
 
-/// Up to `limit` solutions, in search order; the first is `solve(grid)`.
+/// Up to `limit` solutions, in search order; the first is `solve(grid)`. Past `max_guesses`
+/// guesses: `GuessLimitError`, not the solutions found so far.
 #[pyfunction]
-#[pyo3(signature = (grid, /, *, limit = 10, r#box = None))]
+#[pyo3(signature = (grid, /, *, limit = 10, r#box = None, max_guesses = None))]
 fn solutions<'py>(
     grid: &Bound<'py, PyAny>,
     limit: i64,
     r#box: Option<(i64, i64)>,
+    max_guesses: Option<CountArg>,
 ) -> PyResult<Bound<'py, PyList>> {
     let py = grid.py();
     let limit = positive("limit", limit)?;
+    let max_guesses = guess_budget(max_guesses)?;
     let input = read(grid, r#box)?;
     let limit = usize::try_from(limit).unwrap_or(usize::MAX);
-    let found: Vec<Grid> = run::detached(py, &input.grid, |solver, grid, control| {
+    let found: Vec<Grid> = run::detached(py, &input.grid, max_guesses, |solver, grid, control| {
         solver.solutions(grid, limit, control)
     })?;
     let items = found
@@ -80,26 +98,36 @@ fn solutions<'py>(
     PyList::new(py, items)
 }
 
-/// The number of solutions, stopping at `limit` when one is given.
+/// The number of solutions, stopping at `limit` when one is given. Past `max_guesses` guesses:
+/// `GuessLimitError`, never a partial count.
 #[pyfunction]
-#[pyo3(signature = (grid, /, *, limit = None, r#box = None))]
+#[pyo3(signature = (grid, /, *, limit = None, r#box = None, max_guesses = None))]
 fn count_solutions(
     grid: &Bound<'_, PyAny>,
     limit: Option<i64>,
     r#box: Option<(i64, i64)>,
+    max_guesses: Option<CountArg>,
 ) -> PyResult<u64> {
     let limit = limit.map(|l| positive("limit", l)).transpose()?;
+    let max_guesses = guess_budget(max_guesses)?;
     let input = read(grid, r#box)?;
-    run::detached(grid.py(), &input.grid, |solver, grid, control| {
-        solver.count(grid.cells(), limit, control)
-    })
+    run::detached(
+        grid.py(),
+        &input.grid,
+        max_guesses,
+        |solver, grid, control| solver.count(grid.cells(), limit, control),
+    )
 }
 
-/// Whether the grid has exactly one solution.
+/// Whether the grid has exactly one solution; `GuessLimitError` past `max_guesses` guesses.
 #[pyfunction]
-#[pyo3(signature = (grid, /, *, r#box = None))]
-fn is_unique(grid: &Bound<'_, PyAny>, r#box: Option<(i64, i64)>) -> PyResult<bool> {
-    Ok(count_solutions(grid, Some(2), r#box)? == 1)
+#[pyo3(signature = (grid, /, *, r#box = None, max_guesses = None))]
+fn is_unique(
+    grid: &Bound<'_, PyAny>,
+    r#box: Option<(i64, i64)>,
+    max_guesses: Option<CountArg>,
+) -> PyResult<bool> {
+    Ok(count_solutions(grid, Some(2), r#box, max_guesses)? == 1)
 }
 
 /// Whether the grid is well formed and no two equal clues share a row, column or box.
@@ -133,8 +161,8 @@ mod _sudoku_rs {
     use super::transform::Transform;
     #[pymodule_export]
     use super::{
-        count_solutions, is_unique, is_valid, solutions, solve, InvalidPuzzleError,
-        NoSolutionError, SudokuError,
+        count_solutions, is_unique, is_valid, solutions, solve, GuessLimitError,
+        InvalidPuzzleError, NoSolutionError, SudokuError,
     };
 
     #[pymodule_init]

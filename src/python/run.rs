@@ -31,14 +31,21 @@ impl Control for SignalCheck {
     }
 }
 
-/// Runs `work` on a solver for `grid`'s shape with the GIL released.
-pub fn detached<T, F>(py: Python<'_>, grid: &Grid, work: F) -> PyResult<T>
+/// Runs `work` on a solver for `grid`'s shape with the GIL released, limited to `max_guesses`.
+pub fn detached<T, F>(py: Python<'_>, grid: &Grid, max_guesses: Option<u64>, work: F) -> PyResult<T>
 where
     T: Send,
     F: FnOnce(&mut Solver, &Grid, &mut SignalCheck) -> Result<T, Error> + Send,
 {
     let mut control = SignalCheck::default();
-    let result = py.detach(|| with_solver(grid.shape(), |solver| work(solver, grid, &mut control)));
+    let result = py.detach(|| {
+        super::guard::no_panic(|| {
+            with_solver(grid.shape(), |solver| {
+                solver.set_max_guesses(max_guesses);
+                work(solver, grid, &mut control)
+            })
+        })
+    })?;
     match result {
         Ok(value) => Ok(value),
         Err(Error::Interrupted) => Err(control

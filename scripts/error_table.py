@@ -1,0 +1,249 @@
+"""Writes docs/errors.md: what each kind of bad input raises, with the exact message, by
+calling the installed package. tests/test_error_table.py regenerates it and compares, so the
+table cannot drift from the code.
+
+    python scripts/error_table.py            # rewrite docs/errors.md
+    python scripts/error_table.py --check    # exit 1 if docs/errors.md is out of date
+"""
+
+import sys
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+import sudoku_rs as sr
+
+ROOT = Path(__file__).resolve().parents[1]
+TABLE = ROOT / "docs" / "errors.md"
+
+LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+NO_SOLUTION = "12345678." + "........9" + "." * 63
+ROW_CLASH = "5...5" + "." * 76
+
+
+def _rows(n, fill=0, at=None, value=None):
+    grid = [[fill] * n for _ in range(n)]
+    if at is not None:
+        grid[at[0]][at[1]] = value
+    return grid
+
+
+# Files the cases read are made here; the table shows their paths without this directory.
+_TMP = Path(tempfile.mkdtemp(prefix="sudoku_rs_errors_"))
+
+
+def _bad_file():
+    path = _TMP / "puzzles.txt"
+    path.write_text(LEETCODE + "\n" + "." * 80 + "\n")
+    return path
+
+
+# (section, the call as shown, a function making it). Order is the table's order.
+CASES = [
+    ("shape", 'solve("." * 80)', lambda: sr.solve("." * 80)),
+    ("shape", 'solve("")', lambda: sr.solve("")),
+    ("shape", "solve([[0] * 8] * 9)", lambda: sr.solve([[0] * 8] * 9)),
+    ("shape", "solve([[0] * 9] * 8 + [[0] * 8])", lambda: sr.solve([[0] * 9] * 8 + [[0] * 8])),
+    ("shape", "solve([])", lambda: sr.solve([])),
+    ("shape", "solve(np.zeros((9, 8), int))", lambda: sr.solve(np.zeros((9, 8), int))),
+    ("shape", "solve(np.zeros(81, int))", lambda: sr.solve(np.zeros(81, int))),
+    (
+        "shape",
+        "solve(np.zeros((1, 10**6), np.int8))",
+        lambda: sr.solve(np.zeros((1, 10**6), np.int8)),
+    ),
+    ("shape", 'solve("." * 40 * 40)', lambda: sr.solve("." * 1600)),
+    ("size and box", "solve([[0] * 7] * 7)", lambda: sr.solve(_rows(7))),
+    ("size and box", 'solve("." * 36)', lambda: sr.solve("." * 36)),
+    (
+        "size and box",
+        "solve([[0] * 100] * 100, box=(10, 10))",
+        lambda: sr.solve(_rows(100), box=(10, 10)),
+    ),
+    ("size and box", "solve(puzzle_9x9, box=(2, 2))", lambda: sr.solve(LEETCODE, box=(2, 2))),
+    ("size and box", "solve(puzzle_9x9, box=(1, 9))", lambda: sr.solve(LEETCODE, box=(1, 9))),
+    ("size and box", "solve(puzzle_9x9, box=(-1, 3))", lambda: sr.solve(LEETCODE, box=(-1, 3))),
+    ("size and box", 'solve(puzzle_9x9, box="3x3")', lambda: sr.solve(LEETCODE, box="3x3")),
+    ("cell values", "solve(rows) with rows[2][5] = 10", lambda: sr.solve(_rows(9, 0, (2, 5), 10))),
+    ("cell values", "solve(rows) with rows[8][0] = -1", lambda: sr.solve(_rows(9, 0, (8, 0), -1))),
+    (
+        "cell values",
+        "solve(rows) with rows[1][7] = 2.5",
+        lambda: sr.solve(_rows(9, 0, (1, 7), 2.5)),
+    ),
+    (
+        "cell values",
+        'solve(rows) with rows[5][3] = float("nan")',
+        lambda: sr.solve(_rows(9, 0, (5, 3), float("nan"))),
+    ),
+    (
+        "cell values",
+        'solve(board) with board[0][2] = "x"',
+        lambda: sr.solve(_rows(9, ".", (0, 2), "x")),
+    ),
+    (
+        "cell values",
+        'solve(board) with board[5][1] = "12"',
+        lambda: sr.solve(_rows(9, ".", (5, 1), "12")),
+    ),
+    ("cell values", 'solve("x" + "." * 80)', lambda: sr.solve("x" + "." * 80)),
+    ("cell values", 'solve("A" + "." * 80)', lambda: sr.solve("A" + "." * 80)),
+    (
+        "cell values",
+        "solve(np.uint8 array) with a[4, 4] = 200",
+        lambda: sr.solve(np.array(_rows(9, 0, (4, 4), 200), np.uint8)),
+    ),
+    (
+        "cell values",
+        "solve(np.int64 array) with a[0, 0] = 2**63 - 1",
+        lambda: sr.solve(np.array(_rows(9, 0, (0, 0), 2**63 - 1), np.int64)),
+    ),
+    ("conflicts", "solve: two 5s in row 0", lambda: sr.solve(ROW_CLASH)),
+    (
+        "conflicts",
+        "solve: two 5s in column 3",
+        lambda: sr.solve(_rows(9, 0, (1, 3), 5)[:7] + [[0, 0, 0, 5, 0, 0, 0, 0, 0]] + [[0] * 9]),
+    ),
+    (
+        "conflicts",
+        "solve: two 5s in one box only",
+        lambda: sr.solve(
+            [[5 if (r, c) in ((3, 3), (5, 5)) else 0 for c in range(9)] for r in range(9)]
+        ),
+    ),
+    ("no solution", "solve(no_solution)", lambda: sr.solve(NO_SOLUTION)),
+    (
+        "guess limit",
+        'count_solutions("." * 81, max_guesses=1000)',
+        lambda: sr.count_solutions("." * 81, max_guesses=1000),
+    ),
+    (
+        "guess limit",
+        'solve("." * 625, max_guesses=10)',
+        lambda: sr.solve("." * 625, max_guesses=10),
+    ),
+    ("wrong types", "solve(None)", lambda: sr.solve(None)),
+    ("wrong types", "solve(42)", lambda: sr.solve(42)),
+    ("wrong types", "solve({})", lambda: sr.solve({})),
+    ("wrong types", 'solve(b"." * 81)', lambda: sr.solve(b"." * 81)),
+    (
+        "wrong types",
+        "solve(rows) with rows[0][0] = None",
+        lambda: sr.solve(_rows(9, 0, (0, 0), None)),
+    ),
+    (
+        "wrong types",
+        "solve(rows) with rows[2][2] = True",
+        lambda: sr.solve(_rows(9, 0, (2, 2), True)),
+    ),
+    ("wrong types", "solve(np.zeros((9, 9)))", lambda: sr.solve(np.zeros((9, 9)))),
+    ("wrong types", "solve(np.zeros((9, 9), bool))", lambda: sr.solve(np.zeros((9, 9), bool))),
+    ("wrong types", "solve(np.zeros((9, 9), object))", lambda: sr.solve(np.zeros((9, 9), object))),
+    (
+        "arguments",
+        "count_solutions(puzzle, limit=0)",
+        lambda: sr.count_solutions(LEETCODE, limit=0),
+    ),
+    ("arguments", "solutions(puzzle, limit=-1)", lambda: sr.solutions(LEETCODE, limit=-1)),
+    (
+        "arguments",
+        'count_solutions(puzzle, limit="2")',
+        lambda: sr.count_solutions(LEETCODE, limit="2"),
+    ),
+    ("arguments", "solve(puzzle, max_guesses=0)", lambda: sr.solve(LEETCODE, max_guesses=0)),
+    ("arguments", "solve(puzzle, max_guesses=1.5)", lambda: sr.solve(LEETCODE, max_guesses=1.5)),
+    ("arguments", "solve_batch(puzzles, threads=0)", lambda: sr.solve_batch([LEETCODE], threads=0)),
+    (
+        "batches",
+        "solve_batch(np.zeros((3, 80), int))",
+        lambda: sr.solve_batch(np.zeros((3, 80), int)),
+    ),
+    ("batches", "solve_batch(np.zeros(81, int))", lambda: sr.solve_batch(np.zeros(81, int))),
+    ("batches", "solve_batch(np.zeros((2, 81)))", lambda: sr.solve_batch(np.zeros((2, 81)))),
+    ("batches", "solve_batch([[[0] * 9] * 9])", lambda: sr.solve_batch([[[0] * 9] * 9])),
+    (
+        "batches",
+        "solve_batch(np.zeros((2, 6, 6), int))",
+        lambda: sr.solve_batch(np.zeros((2, 6, 6), int)),
+    ),
+    ("batches", "count_solutions_batch(42)", lambda: sr.count_solutions_batch(42)),
+    (
+        "batches",
+        "count_solutions_batch(puzzles, limit=0)",
+        lambda: sr.count_solutions_batch([LEETCODE], limit=0),
+    ),
+    ("files", "read_puzzles(path) with a short line 2", lambda: sr.read_puzzles(_bad_file())),
+    ("files", 'read_puzzles("missing.txt")', lambda: sr.read_puzzles("missing.txt")),
+    ("files", "format_puzzles(np.zeros((2, 81)))", lambda: sr.format_puzzles(np.zeros((2, 81)))),
+    (
+        "files",
+        "format_puzzles(np.full((1, 81), 10, np.int8))",
+        lambda: sr.format_puzzles(np.full((1, 81), 10, np.int8)),
+    ),
+]
+
+HEADER = """\
+# Errors: input -> exception -> message
+
+Every error sudoku_rs raises for bad input, with its exact message. Errors about a puzzle are
+`sudoku_rs.SudokuError` subclasses (all `ValueError`): `InvalidPuzzleError` (shape, size, box,
+a bad value, two equal clues), `NoSolutionError`, `GuessLimitError`. A value of the wrong type is
+a `TypeError`; a bad argument (`limit`, `max_guesses`, `threads`) a `ValueError` or `TypeError`.
+Rows and columns are counted from 0. In the batch functions a bad *row* never raises: it comes
+back as zeros (`None`), count 0, and status `Status.INVALID` (see the README); only a bad batch
+as a whole raises.
+
+Generated by `python scripts/error_table.py` from the installed package;
+`tests/test_error_table.py` fails when this file and the code disagree.
+`puzzle` is the LeetCode 37 board as a string, `rows` a 9x9 list of int rows (0 = blank),
+`board` a 9x9 list of one-character strings.
+"""
+
+
+def _message(make):
+    try:
+        make()
+    except Exception as err:  # the table records whatever comes out
+        name = type(err).__name__
+        text = str(err)
+        if name.endswith("Error") and type(err).__module__ == "sudoku_rs":
+            name = f"sr.{name}"
+        return name, text
+    return "(no error)", ""
+
+
+def _cell(text):
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def render():
+    out = [HEADER]
+    section = None
+    for where, shown, make in CASES:
+        if where != section:
+            section = where
+            out.append(f"\n## {section.capitalize()}\n")
+            out.append("| call | raises | message |")
+            out.append("|---|---|---|")
+        name, text = _message(make)
+        text = text.replace(f"{_TMP}/", "")
+        out.append(f"| `{_cell(shown)}` | `{name}` | {_cell(text)} |")
+    return "\n".join(out) + "\n"
+
+
+def main(argv):
+    text = render()
+    if "--check" in argv:
+        if TABLE.read_text() != text:
+            print(f"{TABLE} is out of date: run python scripts/error_table.py", file=sys.stderr)
+            return 1
+        return 0
+    TABLE.parent.mkdir(exist_ok=True)
+    TABLE.write_text(text)
+    print(f"wrote {TABLE} ({len(CASES)} cases)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,176 @@
+//! The bodies of the fuzz targets in `fuzz/` (cargo-fuzz, libFuzzer): each takes arbitrary
+//! bytes, drives one entry point of the core with them, and panics when a property a user relies
+//! on breaks (a solution that does not solve, a count that contradicts the solve, a panic inside
+//! the core). They live here, not in `fuzz/`, so that `cargo test` replays the saved corpus
+//! through exactly the same code without cargo-fuzz (see the tests below).
+
+use super::error::Error;
+use super::grid::Grid;
+use super::shape::BoxShape;
+use super::solver::{Solver, Unbounded};
+use super::text;
+use super::{lines, Result};
+
+/// The guess budget of every fuzzed search: enough to solve most small inputs, small enough
+/// that a near-empty 64x64 grid cannot stall the fuzzer.
+pub const FUZZ_GUESSES: u64 = 64;
+
+/// A box request from one byte: `None`, or rows and columns of 0..=7 each (invalid ones too).
+fn box_from(byte: u8) -> Option<(usize, usize)> {
+    (byte != 0).then_some((usize::from(byte & 7), usize::from((byte >> 3) & 7)))
+}
+
+fn out_of_guesses<T>(result: &Result<T>) -> bool {
+    matches!(result, Err(Error::GuessLimit { .. }))
+}
+
+/// Solves, counts and lists the solutions of `grid` under the fuzz budget and checks that the
+/// three agree with each other and with the grid.
+fn search_consistently(grid: &Grid) {
+    let mut solver = Solver::new(grid.shape());
+    solver.set_max_guesses(Some(FUZZ_GUESSES));
+    let conflict = grid.check().err();
+    let solved = solver.solve(grid, &mut Unbounded);
+    let counted = solver.count(grid.cells(), Some(2), &mut Unbounded);
+    let listed = solver.solutions(grid, 2, &mut Unbounded);
+    if let Some(err) = conflict {
+        assert_eq!(
+            solved.as_ref().err(),
+            Some(&err),
+            "a conflict is found by solve"
+        );
+        assert_eq!(counted.as_ref().err(), Some(&err), "and by count");
+        return;
+    }
+    match &solved {
+        Ok(solution) => {
+            assert!(grid.is_solved_by(solution), "the solution solves the grid");
+            assert!(out_of_guesses(&counted) || matches!(counted, Ok(1 | 2)));
+            if let Ok(list) = &listed {
+                assert_eq!(list.first(), Some(solution), "solutions start with solve's");
+                assert!(list.iter().all(|s| grid.is_solved_by(s)));
+                assert_eq!(Ok(list.len() as u64), counted, "count and solutions agree");
+            }
+        }
+        Err(Error::NoSolution) => {
+            assert!(out_of_guesses(&counted) || counted == Ok(0));
+            assert!(out_of_guesses(&listed) || listed.as_ref().is_ok_and(Vec::is_empty));
+        }
+        Err(Error::GuessLimit { max_guesses }) => assert_eq!(*max_guesses, FUZZ_GUESSES),
+        Err(other) => panic!("a well-formed grid gave {other:?}"),
+    }
+}
+
+/// Target `text_search`: the first byte picks the box, the rest is grid text.
+pub fn text_search(data: &[u8]) {
+    let Some((&first, rest)) = data.split_first() else {
+        return;
+    };
+    let requested = box_from(first);
+    let text = String::from_utf8_lossy(rest);
+    let Ok(grid) = text::parse(&text, requested) else {
+        return;
+    };
+    let n = grid.size();
+    assert_eq!(grid.cells().len(), n * n);
+    assert!(grid.cells().iter().all(|&v| usize::from(v) <= n));
+    // Rendering into the input's own layout and parsing again gives the same grid.
+    let again = text::parse(&text::render_like(&text, grid.cells()), requested);
+    assert_eq!(again.as_ref(), Ok(&grid), "render_like round trip");
+    search_consistently(&grid);
+}
+
+/// Target `grid_bytes`: two bytes pick a box shape (valid or not), the rest are cell values,
+/// some of them too big, and maybe too few or too many of them.
+pub fn grid_bytes(data: &[u8]) {
+    let [rows, cols, rest @ ..] = data else {
+        return;
+    };
+    let Ok(shape) = BoxShape::new(usize::from(rows % 9), usize::from(cols % 9)) else {
+        return;
+    };
+    let n = shape.size();
+    let modulus = n as u16 + 2;
+    let cells: Vec<u8> = rest
+        .iter()
+        .map(|&b| (u16::from(b) % modulus) as u8)
+        .take(shape.cell_count() + 1)
+        .collect();
+    let fits = cells.len() == shape.cell_count() && cells.iter().all(|&v| usize::from(v) <= n);
+    match Grid::new(shape, cells) {
+        Ok(grid) => {
+            assert!(fits, "Grid::new accepted a bad grid");
+            search_consistently(&grid);
+        }
+        Err(err) => {
+            assert!(!fits, "Grid::new refused a good grid: {err}");
+            assert!(!err.to_string().is_empty());
+        }
+    }
+}
+
+/// Target `lines`: the first byte picks the CSV column and the box, the rest is a file chunk.
+pub fn lines(data: &[u8]) {
+    let Some((&first, rest)) = data.split_first() else {
+        return;
+    };
+    let column = usize::from(first & 3);
+    let parsed = lines::parse(rest, column, 1, 0, box_from(first >> 2));
+    let count = parsed.count();
+    let nc = parsed.size * parsed.size;
+    assert_eq!(parsed.cells.len(), count * nc, "whole puzzles");
+    assert!(parsed.line_numbers.windows(2).all(|w| w[0] < w[1]));
+    assert!(parsed.bad.windows(2).all(|w| w[0].0 < w[1].0));
+    assert!(parsed
+        .bad
+        .iter()
+        .all(|(i, msg)| *i < count && !msg.is_empty()));
+    assert!(parsed.cells.iter().all(|&v| usize::from(v) <= parsed.size));
+    // Size 0: no line was a puzzle, so there is nothing to write (`format` once panicked
+    // here: fuzz/regressions/lines/format-size-0).
+    let written = lines::format(&parsed.cells, parsed.size, b'.');
+    let expected_lines = if parsed.size > 0 { count } else { 0 };
+    assert_eq!(
+        written.iter().filter(|&&b| b == b'\n').count(),
+        expected_lines
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    /// Runs `body` over every file of `fuzz/corpus/<target>` (the saved corpus, minimized) and
+    /// `fuzz/regressions/<target>` (inputs that once broke something), so CI replays what the
+    /// long fuzz runs found without building cargo-fuzz.
+    fn replay(target: &str, body: fn(&[u8])) {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz");
+        let mut seen = 0;
+        for dir in ["corpus", "regressions"] {
+            let Ok(entries) = std::fs::read_dir(root.join(dir).join(target)) else {
+                continue;
+            };
+            for entry in entries {
+                let path = entry.unwrap().path();
+                body(&std::fs::read(&path).unwrap());
+                seen += 1;
+            }
+        }
+        assert!(seen > 0, "no saved inputs for {target}");
+    }
+
+    #[test]
+    fn replay_text_search() {
+        replay("text_search", super::text_search);
+    }
+
+    #[test]
+    fn replay_grid_bytes() {
+        replay("grid_bytes", super::grid_bytes);
+    }
+
+    #[test]
+    fn replay_lines() {
+        replay("lines", super::lines);
+    }
+}
