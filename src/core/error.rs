@@ -59,12 +59,15 @@ pub enum Error {
     NoSolution,
     /// The caller's control hook asked the search to stop (Ctrl-C, a budget).
     Interrupted,
+    /// The generator was asked for something it cannot make (impossible options, or a clue
+    /// count its attempts did not reach).
+    Generate(String),
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::Shape(msg) | Error::BoxShape(msg) => f.write_str(msg),
+            Error::Shape(msg) | Error::BoxShape(msg) | Error::Generate(msg) => f.write_str(msg),
             Error::Value {
                 cell,
                 found,

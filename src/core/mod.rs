@@ -2,9 +2,13 @@
 //! it is unit-tested with plain `cargo test` and usable from Rust directly.
 
 pub mod batch;
+pub mod check;
 pub mod error;
+pub mod generate;
 pub mod grid;
 pub mod lines;
+pub mod random;
+pub mod rate;
 pub mod shape;
 pub mod solver;
 pub mod text;
