@@ -6,8 +6,12 @@ numpy integer array. Results come back in the kind that came in; the input is ne
 """
 
 from ._batch import count_solutions_batch, solve_batch
+from ._check import check_batch
 from ._files import format_puzzles, read_puzzles, write_puzzles
+from ._generate import generate, generate_batch
+from ._rate import Rating, rate, rate_batch
 from ._sudoku_rs import (
+    GenerateError,
     InvalidPuzzleError,
     NoSolutionError,
     SudokuError,
@@ -20,15 +24,22 @@ from ._sudoku_rs import (
 )
 
 __all__ = [
+    "GenerateError",
     "InvalidPuzzleError",
     "NoSolutionError",
+    "Rating",
     "SudokuError",
     "__version__",
+    "check_batch",
     "count_solutions",
     "count_solutions_batch",
     "format_puzzles",
+    "generate",
+    "generate_batch",
     "is_unique",
     "is_valid",
+    "rate",
+    "rate_batch",
     "read_puzzles",
     "solutions",
     "solve",

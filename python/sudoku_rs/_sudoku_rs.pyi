@@ -34,6 +34,9 @@ class InvalidPuzzleError(SudokuError):
 class NoSolutionError(SudokuError):
     """The givens are consistent but no completion exists."""
 
+class GenerateError(SudokuError):
+    """The generator cannot make the puzzle asked for (impossible options, or not reached)."""
+
 def solve(grid: _G, /, *, box: Optional[Tuple[int, int]] = None) -> _G: ...
 def solutions(
     grid: _G, /, *, limit: int = 10, box: Optional[Tuple[int, int]] = None
@@ -72,3 +75,56 @@ def _parse_lines(
     box: Optional[Tuple[int, int]] = None,
 ) -> Tuple[npt.NDArray[np.uint8], List[int], List[Tuple[int, str]], int]: ...
 def _format_lines(cells: bytes, /, *, size: int, blank: str = ".") -> bytes: ...
+
+# Private generator, rating and checking entry points; the public wrappers live in
+# _generate.py, _rate.py and _check.py.
+def _generate(
+    *,
+    seed: int,
+    clues: Optional[int] = None,
+    size: int = 9,
+    box: Optional[Tuple[int, int]] = None,
+    symmetry: Optional[str] = None,
+    minimal: bool = False,
+) -> str: ...
+def _generate_batch(
+    count: int,
+    /,
+    *,
+    seed: int,
+    clues: Optional[int] = None,
+    size: int = 9,
+    box: Optional[Tuple[int, int]] = None,
+    symmetry: Optional[str] = None,
+    minimal: bool = False,
+    threads: Optional[int] = None,
+    progress: Optional[Callable[[int], object]] = None,
+) -> npt.NDArray[np.uint8]: ...
+def _rate(
+    grid: _GridLike, /, *, box: Optional[Tuple[int, int]] = None
+) -> Tuple[int, int, bool, bool, str]: ...
+def _rate_batch(
+    puzzles: Union[npt.NDArray[np.integer[Any]], Sequence[Optional[str]]],
+    /,
+    *,
+    box: Optional[Tuple[int, int]] = None,
+    threads: Optional[int] = None,
+    progress: Optional[Callable[[int], object]] = None,
+) -> Tuple[
+    npt.NDArray[np.int64],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.bool_],
+    npt.NDArray[np.bool_],
+    npt.NDArray[np.uint8],
+]: ...
+def _check_batch(
+    puzzles: Union[npt.NDArray[np.integer[Any]], Sequence[Optional[str]]],
+    answers: Union[npt.NDArray[np.integer[Any]], Sequence[Optional[str]]],
+    /,
+    *,
+    box: Optional[Tuple[int, int]] = None,
+    unique: bool = False,
+    threads: Optional[int] = None,
+) -> Tuple[
+    npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.bool_]
+]: ...

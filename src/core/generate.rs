@@ -43,7 +43,7 @@ impl Symmetry {
             "mirror" => Ok(Symmetry::Mirror),
             "diagonal" => Ok(Symmetry::Diagonal),
             _ => Err(Error::Generate(format!(
-                "unknown symmetry {name:?}: expected None or one of 'none', 'rotate180', \
+                "unknown symmetry '{name}': expected None or one of 'none', 'rotate180', \
                  'mirror', 'diagonal'"
             ))),
         }

@@ -24,20 +24,20 @@ use crate::with_int_type;
 use super::dtype::{check_integer_dtype, in_dtype, native_order, CellElement};
 
 /// Cells per chunk: a 4 MiB work buffer (about 50,000 9x9 puzzles).
-const CHUNK_CELLS: usize = 1 << 22;
+pub(super) const CHUNK_CELLS: usize = 1 << 22;
 
 /// Where the puzzles come from.
-enum Source<'py> {
+pub(super) enum Source<'py> {
     /// A native-order integer array of shape (N, n, n) or (N, n*n).
     Array(Bound<'py, PyAny>, Bound<'py, PyArrayDescr>),
     /// Puzzle strings.
     Strings(Vec<Bound<'py, PyAny>>),
 }
 
-struct Batch<'py> {
-    source: Source<'py>,
-    shape: BoxShape,
-    count: usize,
+pub(super) struct Batch<'py> {
+    pub(super) source: Source<'py>,
+    pub(super) shape: BoxShape,
+    pub(super) count: usize,
 }
 
 fn batch_shape_error(shape: &[usize]) -> PyErr {
@@ -50,7 +50,7 @@ fn batch_shape_error(shape: &[usize]) -> PyErr {
     .into()
 }
 
-fn open<'py>(
+pub(super) fn open<'py>(
     puzzles: &Bound<'py, PyAny>,
     requested_box: Option<(usize, usize)>,
 ) -> PyResult<Batch<'py>> {
@@ -103,7 +103,7 @@ fn open<'py>(
 impl<'py> Batch<'py> {
     /// Copies puzzles `start..end` into `cells`; a row that is not a well-formed puzzle of
     /// the batch's shape is marked in `valid` and left blank.
-    fn read(
+    pub(super) fn read(
         &self,
         start: usize,
         end: usize,
@@ -171,7 +171,7 @@ fn read_rows<T: CellElement>(
 /// Runs `work` over the batch chunk by chunk, handing each chunk's results to `write`.
 /// Ctrl-C (any exception from a signal handler) and exceptions from `progress` stop the batch.
 #[allow(clippy::too_many_arguments)]
-fn run<'py, R, W>(
+pub(super) fn run<'py, R, W>(
     py: Python<'py>,
     batch: &Batch<'py>,
     threads: Option<i64>,

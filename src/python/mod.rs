@@ -2,10 +2,13 @@
 //! and maps core errors to Python exceptions. No solving logic lives here.
 
 mod batch;
+mod check;
 mod dtype;
 mod errors;
+mod generate;
 mod input;
 mod lines;
+mod rate;
 mod run;
 
 use pyo3::exceptions::PyValueError;
@@ -118,7 +121,15 @@ mod _sudoku_rs {
     #[pymodule_export]
     use super::batch::{_count_solutions_batch, _solve_batch};
     #[pymodule_export]
+    use super::check::_check_batch;
+    #[pymodule_export]
+    use super::errors::GenerateError;
+    #[pymodule_export]
+    use super::generate::{_generate, _generate_batch};
+    #[pymodule_export]
     use super::lines::{_format_lines, _parse_lines};
+    #[pymodule_export]
+    use super::rate::{_rate, _rate_batch};
     #[pymodule_export]
     use super::{
         count_solutions, is_unique, is_valid, solutions, solve, InvalidPuzzleError,
