@@ -8,6 +8,7 @@ use crate::core::check::check_answer;
 use crate::core::{Error, Solver};
 
 use super::batch::{open, CHUNK_CELLS};
+use super::errors::InvalidPuzzleError;
 
 /// Bits of a row's result.
 const VALID: u8 = 1;
@@ -44,6 +45,9 @@ pub fn _check_batch<'py>(
     // Answers are read as grids of the puzzles' shape, so answers of another size are an
     // error here rather than rows that silently fail.
     let answer_batch = open(answers, Some((shape.rows(), shape.cols()))).map_err(|err| {
+        if !err.is_instance_of::<InvalidPuzzleError>(py) {
+            return err; // a TypeError says it all
+        }
         let detail = err.value(py).to_string();
         PyErr::from(Error::Shape(format!(
             "the answers do not fit the puzzles, which are {n}x{n}: {detail}"
