@@ -196,8 +196,8 @@ pub fn is_minimal(
         control,
         tries: 0,
     };
-    let mut puzzle = puzzle.to_vec();
-    digger.is_minimal(&mut puzzle)
+    let necessary = vec![false; puzzle.len()];
+    digger.is_minimal(&mut puzzle.to_vec(), &necessary)
 }
 
 struct Digger<'a, C: Control + ?Sized> {
@@ -222,6 +222,9 @@ impl<C: Control + ?Sized> Digger<'_, C> {
     ) -> Result<Option<Vec<u8>>> {
         let target = options.clues.unwrap_or(0);
         let mut clues = puzzle.len();
+        // Clues whose removal alone was seen to allow a second solution. Removing clues only
+        // adds solutions, so they stay necessary: the minimality check can skip them.
+        let mut necessary = vec![false; puzzle.len()];
         for orbit in order {
             if clues == target {
                 break;
@@ -231,12 +234,14 @@ impl<C: Control + ?Sized> Digger<'_, C> {
             }
             if self.stays_unique(&mut puzzle, orbit)? {
                 clues -= orbit.len();
+            } else if let [cell] = orbit[..] {
+                necessary[cell] = true;
             }
         }
         if options.clues.is_some_and(|want| clues != want) {
             return Ok(None);
         }
-        if options.minimal && !self.is_minimal(&mut puzzle)? {
+        if options.minimal && !self.is_minimal(&mut puzzle, &necessary)? {
             return Ok(None);
         }
         Ok(Some(puzzle))
@@ -255,8 +260,10 @@ impl<C: Control + ?Sized> Digger<'_, C> {
         }
         // A blank whose row, column and box hold every other digit is forced, so the solution
         // stays unique without a search. Early in the dig almost every removal is this cheap.
-        let forced = orbit.iter().all(|&c| self.candidate_count(puzzle, c) == 1);
-        if forced || self.solver.count(puzzle, Some(2), self.control)? == 1 {
+        let forced = orbit
+            .iter()
+            .all(|&c| self.candidates(puzzle, c).count_ones() == 1);
+        if forced || !self.has_other_solution(puzzle, orbit, &values)? {
             return Ok(true);
         }
         for (&cell, &v) in orbit.iter().zip(&values) {
@@ -265,10 +272,10 @@ impl<C: Control + ?Sized> Digger<'_, C> {
         Ok(false)
     }
 
-    /// Tries each clue alone; restores the puzzle either way.
-    fn is_minimal(&mut self, puzzle: &mut [u8]) -> Result<bool> {
+    /// Tries each clue alone, except those known to be `necessary`; restores the puzzle.
+    fn is_minimal(&mut self, puzzle: &mut [u8], necessary: &[bool]) -> Result<bool> {
         for cell in 0..puzzle.len() {
-            if puzzle[cell] == 0 {
+            if puzzle[cell] == 0 || necessary[cell] {
                 continue;
             }
             let value = puzzle[cell];
@@ -281,8 +288,39 @@ impl<C: Control + ?Sized> Digger<'_, C> {
         Ok(true)
     }
 
+    /// Whether the puzzle, whose blank `orbit` held `values` in the known solution, has
+    /// another solution: one where some orbit cell holds another digit. Each such digit is a
+    /// search for any solution with it placed (the first orbit cell's other digits, then the
+    /// second's with the first at its known value), so unlike a count to 2, the branch of the
+    /// known solution is never searched again. Answers, not search orders, decide the result,
+    /// so it does not depend on the solver's heuristics.
+    fn has_other_solution(
+        &mut self,
+        puzzle: &mut [u8],
+        orbit: &[usize],
+        values: &[u8],
+    ) -> Result<bool> {
+        let mut found = false;
+        'cells: for (&cell, &value) in orbit.iter().zip(values) {
+            let mut others = self.candidates(puzzle, cell) & !(1u64 << (value - 1));
+            while others != 0 {
+                puzzle[cell] = others.trailing_zeros() as u8 + 1;
+                others &= others - 1;
+                if self.solver.count(puzzle, Some(1), self.control)? == 1 {
+                    found = true;
+                    break 'cells;
+                }
+            }
+            puzzle[cell] = value;
+        }
+        for &cell in orbit {
+            puzzle[cell] = 0;
+        }
+        Ok(found)
+    }
+
     /// The digits a blank cell could take given the clues of its row, column and box.
-    fn candidate_count(&self, puzzle: &[u8], cell: usize) -> u32 {
+    fn candidates(&self, puzzle: &[u8], cell: usize) -> u64 {
         let mut used = 0u64;
         for &u in &self.geo.cell_units[cell] {
             for &other in self.geo.unit(u as usize) {
@@ -292,7 +330,7 @@ impl<C: Control + ?Sized> Digger<'_, C> {
                 }
             }
         }
-        self.geo.size as u32 - used.count_ones()
+        (u64::MAX >> (64 - self.geo.size)) & !used
     }
 }
 
