@@ -30,7 +30,7 @@ CASES = [
 BIG = [
     ("16x16 clues=None", dict(size=16)),
     ("16x16 clues=120", dict(size=16, clues=120)),
-    ("25x25 clues=300", dict(size=25, clues=300)),
+    ("25x25 clues=350", dict(size=25, clues=350)),
 ]
 
 
