@@ -1,6 +1,9 @@
 """sr.generate and sr.generate_batch: one solution (by the reference solver), the clue count
 asked for, symmetry, minimality, and the seed contract."""
 
+import signal
+import time
+
 import numpy as np
 import pytest
 import reference as ref
@@ -194,3 +197,31 @@ def test_bad_arguments():
         sr.generate_batch(-1, seed=1)
     with pytest.raises(ValueError, match="threads"):
         sr.generate_batch(2, seed=1, threads=0)
+
+
+@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs SIGALRM")
+@pytest.mark.parametrize("threads", [None, 1, 2])
+def test_a_long_generation_stops_on_a_signal(threads):
+    """A signal handler's exception (as Ctrl-C's KeyboardInterrupt) stops the search."""
+
+    class Interrupted(Exception):
+        pass
+
+    def handler(signum, frame):
+        raise Interrupted
+
+    previous = signal.signal(signal.SIGALRM, handler)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.2)
+        start = time.perf_counter()
+        with pytest.raises(Interrupted):
+            # Proving 25x25 puzzles unique near 300 clues takes minutes with this seed.
+            if threads is None:
+                sr.generate(size=25, clues=300, seed=2026)
+            else:
+                sr.generate_batch(8, size=25, clues=300, seed=2026, threads=threads)
+        assert time.perf_counter() - start < 1.5
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert sr.generate(seed=1, clues=30).count(".") == 51
