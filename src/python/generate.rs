@@ -1,6 +1,7 @@
 //! Generating puzzles: one as a string, or a seeded batch straight into a numpy array on every
 //! core. Seeds arrive already drawn (the Python wrapper draws one from the OS for `seed=None`).
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 use numpy::{PyArray1, PyArrayMethods};
@@ -124,9 +125,11 @@ pub fn _generate_batch<'py>(
         while start < count {
             let end = (start + chunk).min(count);
             let cells = &mut flat[start * nc..end * nc];
-            // The failure of the lowest index in the chunk, so the error does not depend on
-            // which thread got there first.
+            // One failure fails the batch (the options are out of reach), so the other puzzles
+            // are skipped from then on rather than ground through for minutes. The error names
+            // the lowest failing index seen: on one thread the first failing puzzle.
             let failed: Mutex<Option<(usize, Error)>> = Mutex::new(None);
+            let give_up = AtomicBool::new(false);
             let mut reported = 0usize;
             let mut raised: Option<PyErr> = None;
             let outcome = py.detach(|| {
@@ -149,12 +152,16 @@ pub fn _generate_batch<'py>(
                     threads,
                     poll,
                     |solver: &mut Solver, i, _, out: &mut [u8], control| {
+                        if give_up.load(Ordering::Relaxed) {
+                            return;
+                        }
                         let index = start + i;
                         let seed = stream_seed(seed, index as u64);
                         match generate::generate(shape, &options, seed, solver, control) {
                             Ok(puzzle) => out.copy_from_slice(&puzzle),
                             Err(Error::Interrupted) => {}
                             Err(err) => {
+                                give_up.store(true, Ordering::Relaxed);
                                 let mut first = failed.lock().expect("no panic while held");
                                 if first.as_ref().map_or(true, |(j, _)| index < *j) {
                                     *first = Some((index, err));
