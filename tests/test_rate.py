@@ -98,3 +98,12 @@ def test_batch_takes_arrays_and_ignores_threads():
     by_strings = sr.rate_batch(lines, threads=1)
     assert np.array_equal(sr.rate_batch(array, threads=3), by_strings)
     assert np.array_equal(sr.rate_batch(array.reshape(-1, 9, 9)), by_strings)
+
+
+def test_batch_progress(capsys):
+    lines = sample_puzzles()
+    seen = []
+    sr._sudoku_rs._rate_batch(lines * 5, progress=seen.append)
+    assert sum(seen) == len(lines) * 5
+    assert len(sr.rate_batch(lines, progress=True)) == len(lines)
+    assert "rating" in capsys.readouterr().err
