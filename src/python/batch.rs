@@ -27,7 +27,7 @@ use super::dtype::{check_integer_dtype, in_dtype, native_order, CellElement};
 pub(super) const CHUNK_CELLS: usize = 1 << 22;
 
 /// Where the puzzles come from.
-pub(super) enum Source<'py> {
+enum Source<'py> {
     /// A native-order integer array of shape (N, n, n) or (N, n*n).
     Array(Bound<'py, PyAny>, Bound<'py, PyArrayDescr>),
     /// Puzzle strings.
@@ -35,7 +35,7 @@ pub(super) enum Source<'py> {
 }
 
 pub(super) struct Batch<'py> {
-    pub(super) source: Source<'py>,
+    source: Source<'py>,
     pub(super) shape: BoxShape,
     pub(super) count: usize,
 }
