@@ -6,9 +6,13 @@ numpy integer array. Results come back in the kind that came in; the input is ne
 """
 
 from ._batch import count_solutions_batch, solve_batch
+from ._check import check_batch
 from ._files import format_puzzles, read_puzzles, write_puzzles
+from ._generate import generate, generate_batch
+from ._rate import Rating, rate, rate_batch
 from ._status import Status
 from ._sudoku_rs import (
+    GenerateError,
     GuessLimitError,
     InvalidPuzzleError,
     NoSolutionError,
@@ -28,21 +32,28 @@ from .board import Board
 
 __all__ = [
     "Board",
+    "GenerateError",
     "GuessLimitError",
-    "Status",
     "InvalidPuzzleError",
     "NoSolutionError",
+    "Rating",
+    "Status",
     "SudokuError",
     "Transform",
     "__version__",
     "augment_batch",
     "canonical",
     "canonical_batch",
+    "check_batch",
     "count_solutions",
     "count_solutions_batch",
     "format_puzzles",
+    "generate",
+    "generate_batch",
     "is_unique",
     "is_valid",
+    "rate",
+    "rate_batch",
     "read_puzzles",
     "solutions",
     "solve",

@@ -49,6 +49,9 @@ class InvalidPuzzleError(SudokuError):
 class NoSolutionError(SudokuError):
     """The givens are consistent but no completion exists."""
 
+class GenerateError(SudokuError):
+    """The generator cannot make the puzzle asked for (impossible options, or not reached)."""
+
 class GuessLimitError(SudokuError):
     """The search needed more guesses than max_guesses allows."""
 
@@ -192,3 +195,56 @@ def _format_lines(cells: bytes, /, *, size: int, blank: str = ".") -> bytes: ...
 def _read_grid(
     grid: _GridLike, /, *, box: Optional[Tuple[int, int]] = None
 ) -> Tuple[npt.NDArray[np.uint8], Tuple[int, int]]: ...
+
+# Private generator, rating and checking entry points; the public wrappers live in
+# _generate.py, _rate.py and _check.py.
+def _generate(
+    *,
+    seed: int,
+    clues: Optional[int] = None,
+    size: int = 9,
+    box: Optional[Tuple[int, int]] = None,
+    symmetry: Optional[str] = None,
+    minimal: bool = False,
+) -> str: ...
+def _generate_batch(
+    count: int,
+    /,
+    *,
+    seed: int,
+    clues: Optional[int] = None,
+    size: int = 9,
+    box: Optional[Tuple[int, int]] = None,
+    symmetry: Optional[str] = None,
+    minimal: bool = False,
+    threads: Optional[int] = None,
+    progress: Optional[Callable[[int], object]] = None,
+) -> npt.NDArray[np.uint8]: ...
+def _rate(
+    grid: _GridLike, /, *, box: Optional[Tuple[int, int]] = None
+) -> Tuple[int, int, bool, bool, str]: ...
+def _rate_batch(
+    puzzles: Union[npt.NDArray[np.integer[Any]], Sequence[Optional[str]]],
+    /,
+    *,
+    box: Optional[Tuple[int, int]] = None,
+    threads: Optional[int] = None,
+    progress: Optional[Callable[[int], object]] = None,
+) -> Tuple[
+    npt.NDArray[np.int64],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.bool_],
+    npt.NDArray[np.bool_],
+    npt.NDArray[np.uint8],
+]: ...
+def _check_batch(
+    puzzles: Union[npt.NDArray[np.integer[Any]], Sequence[Optional[str]]],
+    answers: Union[npt.NDArray[np.integer[Any]], Sequence[Optional[str]]],
+    /,
+    *,
+    box: Optional[Tuple[int, int]] = None,
+    unique: bool = False,
+    threads: Optional[int] = None,
+) -> Tuple[
+    npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.bool_]
+]: ...

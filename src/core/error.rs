@@ -62,12 +62,15 @@ pub enum Error {
     /// The search needed more guesses than the solver's `max_guesses` allows; the puzzle may
     /// or may not have a solution.
     GuessLimit { max_guesses: u64 },
+    /// The generator was asked for something it cannot make (impossible options, or a clue
+    /// count its attempts did not reach).
+    Generate(String),
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::Shape(msg) | Error::BoxShape(msg) => f.write_str(msg),
+            Error::Shape(msg) | Error::BoxShape(msg) | Error::Generate(msg) => f.write_str(msg),
             Error::Value {
                 cell,
                 found,

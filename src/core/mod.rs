@@ -3,12 +3,16 @@
 
 pub mod batch;
 pub mod canonical;
+pub mod check;
 pub mod error;
 #[doc(hidden)]
 pub mod fuzzing;
+pub mod generate;
 pub mod grid;
 pub mod lines;
 mod nine;
+pub mod random;
+pub mod rate;
 pub mod shape;
 pub mod shuffle;
 pub mod solver;

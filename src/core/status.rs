@@ -25,9 +25,12 @@ impl Status {
             Error::GuessLimit { .. } => Status::GuessLimit,
             // Interrupted stops the whole batch, so no row keeps this status.
             Error::Interrupted => Status::GuessLimit,
-            Error::Shape(_) | Error::BoxShape(_) | Error::Value { .. } | Error::Conflict { .. } => {
-                Status::Invalid
-            }
+            // A generator error is about the options asked for, never a row's search.
+            Error::Shape(_)
+            | Error::BoxShape(_)
+            | Error::Value { .. }
+            | Error::Conflict { .. }
+            | Error::Generate(_) => Status::Invalid,
         }
     }
 

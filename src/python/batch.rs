@@ -24,7 +24,7 @@ use crate::with_int_type;
 use super::dtype::{check_integer_dtype, in_dtype, native_order, CellElement};
 
 /// Cells per chunk: a 4 MiB work buffer (about 50,000 9x9 puzzles).
-const CHUNK_CELLS: usize = 1 << 22;
+pub(super) const CHUNK_CELLS: usize = 1 << 22;
 
 /// Where the puzzles come from.
 pub(super) enum Source<'py> {
@@ -103,7 +103,7 @@ pub(super) fn open<'py>(
 impl<'py> Batch<'py> {
     /// Copies puzzles `start..end` into `cells`; a row that is not a well-formed puzzle of
     /// the batch's shape is marked in `valid` and left blank.
-    fn read(
+    pub(super) fn read(
         &self,
         start: usize,
         end: usize,

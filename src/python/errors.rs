@@ -37,6 +37,14 @@ create_exception!(
      is unknown."
 );
 
+create_exception!(
+    sudoku_rs,
+    GenerateError,
+    SudokuError,
+    "The generator cannot make the puzzle asked for: a clue count out of range or of the wrong \
+     parity for the symmetry, an unknown symmetry, or a clue count its attempts did not reach."
+);
+
 impl From<Error> for PyErr {
     fn from(err: Error) -> PyErr {
         match err {
@@ -45,6 +53,7 @@ impl From<Error> for PyErr {
             // A binding that interrupts a search keeps the Python error that made it stop and
             // raises that instead; reaching this arm means a core caller stopped on its own.
             Error::Interrupted => pyo3::exceptions::PyKeyboardInterrupt::new_err(err.to_string()),
+            Error::Generate(_) => GenerateError::new_err(err.to_string()),
             Error::Shape(_) | Error::BoxShape(_) | Error::Value { .. } | Error::Conflict { .. } => {
                 InvalidPuzzleError::new_err(err.to_string())
             }

@@ -5,12 +5,15 @@ mod augment;
 mod batch;
 mod board;
 mod canonical;
+mod check;
 mod count;
 mod dtype;
 mod errors;
+mod generate;
 mod guard;
 mod input;
 mod lines;
+mod rate;
 mod run;
 mod transform;
 
@@ -156,7 +159,15 @@ mod _sudoku_rs {
     #[pymodule_export]
     use super::canonical::{_canonical_batch, canonical};
     #[pymodule_export]
+    use super::check::_check_batch;
+    #[pymodule_export]
+    use super::errors::GenerateError;
+    #[pymodule_export]
+    use super::generate::{_generate, _generate_batch};
+    #[pymodule_export]
     use super::lines::{_format_lines, _parse_lines};
+    #[pymodule_export]
+    use super::rate::{_rate, _rate_batch};
     #[pymodule_export]
     use super::transform::Transform;
     #[pymodule_export]

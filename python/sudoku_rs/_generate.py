@@ -1,0 +1,85 @@
+"""Puzzle generation: seed handling around the compiled generator."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Optional, Tuple
+
+from . import _sudoku_rs
+from ._progress import progress_bar
+
+
+def _seed(seed: Optional[int]) -> int:
+    """A seed in 0..2**64-1: the caller's, or one drawn from the OS for ``None``."""
+    if seed is None:
+        return secrets.randbits(64)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed must be an int or None, got {type(seed).__name__}")
+    if not 0 <= seed < 2**64:
+        raise _sudoku_rs.GenerateError(f"seed must be from 0 to 2**64 - 1, got {seed}")
+    return seed
+
+
+def generate(
+    *,
+    clues: Optional[int] = None,
+    size: int = 9,
+    box: Optional[Tuple[int, int]] = None,
+    seed: Optional[int] = None,
+    symmetry: Optional[str] = None,
+    minimal: bool = False,
+) -> str:
+    """Make one puzzle with exactly one solution, as a string of n*n characters ('.' blank).
+
+    ``clues=N`` gives exactly N clues, or raises :class:`GenerateError` (a ValueError): at once
+    when N is impossible (9x9: 17 to 81; 4x4: 4 to 16; 6x6: 8 to 36; otherwise n-1 to n*n; or
+    an odd N when every symmetric orbit is a pair), and after 200 failed attempts when digging
+    does not get there (9x9 below about 21 clues). ``clues=None`` removes clues until none can
+    go in the seeded order. ``size`` and ``box`` pick the grid: ``size=6, box=(2, 3)``; sizes
+    up to 35. ``symmetry`` keeps the clue pattern symmetric, clues going in pairs:
+    ``'rotate180'`` (half-turn), ``'mirror'`` (left-right), ``'diagonal'`` (main diagonal), or
+    None / ``'none'``. ``minimal=True`` guarantees that no single clue can be removed with the
+    solution staying unique (every clue is checked).
+
+    The same ``seed`` (an int, 0 to 2**64-1) gives the same puzzle on every machine and in every
+    future version; ``seed=None`` draws one from the OS. ``generate(seed=s)`` is
+    ``generate_batch(k, seed=s)[0]`` as a string. The GIL is released; Ctrl-C stops it.
+    """
+    return _sudoku_rs._generate(
+        seed=_seed(seed), clues=clues, size=size, box=box, symmetry=symmetry, minimal=minimal
+    )
+
+
+def generate_batch(
+    count: int,
+    *,
+    clues: Optional[int] = None,
+    size: int = 9,
+    box: Optional[Tuple[int, int]] = None,
+    seed: Optional[int] = None,
+    symmetry: Optional[str] = None,
+    minimal: bool = False,
+    threads: Optional[int] = None,
+    progress: bool = False,
+):
+    """Make ``count`` puzzles on every core: a uint8 array of shape (count, n, n), 0 = blank.
+
+    The options are those of :func:`generate`. Puzzle i depends only on ``(seed, i)``, so the
+    result does not depend on ``threads`` (None: every core) and a longer batch with the same
+    seed starts with the shorter one. When a puzzle's clue count is not reached the batch stops
+    and raises :class:`GenerateError` naming that puzzle's index. ``progress=True`` shows a tqdm bar. The GIL is
+    released; Ctrl-C stops the batch.
+    """
+    seed = _seed(seed)
+    with progress_bar(progress, count, "generating") as update:
+        return _sudoku_rs._generate_batch(
+            count,
+            seed=seed,
+            clues=clues,
+            size=size,
+            box=box,
+            symmetry=symmetry,
+            minimal=minimal,
+            threads=threads,
+            progress=update,
+        )

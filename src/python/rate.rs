@@ -1,0 +1,116 @@
+//! Rating puzzles: one grid of any kind, or a batch into flat numpy columns that the Python
+//! wrapper assembles into a structured array.
+
+use numpy::PyArray1;
+use pyo3::prelude::*;
+
+use crate::core::rate::{self, Rating};
+use crate::core::{Control, Error, Grid, Solver};
+
+use super::batch::{open, run};
+use super::run::SignalCheck;
+
+/// The difficulty code of a batch row that is malformed, conflicting or unsolvable; the codes
+/// below it are `Difficulty as u8`.
+const INVALID: i64 = 4;
+
+/// (guesses, backtracks, singles_only, unique, difficulty); see `sudoku_rs.rate`.
+#[pyfunction]
+#[pyo3(signature = (grid, /, *, r#box = None))]
+pub fn _rate(
+    grid: &Bound<'_, PyAny>,
+    r#box: Option<(i64, i64)>,
+) -> PyResult<(u64, u64, bool, bool, &'static str)> {
+    let input = super::input::read(grid, super::box_arg(r#box)?)?;
+    let mut control = SignalCheck::default();
+    let rated = grid.py().detach(|| rate::rate(&input.grid, &mut control));
+    match rated {
+        Ok(r) => Ok((
+            r.guesses,
+            r.backtracks,
+            r.singles_only,
+            r.unique,
+            r.difficulty.label(),
+        )),
+        Err(Error::Interrupted) => Err(control
+            .raised
+            .take()
+            .unwrap_or_else(|| Error::Interrupted.into())),
+        Err(err) => Err(err.into()),
+    }
+}
+
+/// Columns (guesses, backtracks, singles_only, unique, difficulty code); see
+/// `sudoku_rs.rate_batch`. A bad row has guesses and backtracks -1 and code [`INVALID`].
+#[pyfunction]
+#[pyo3(signature = (puzzles, /, *, r#box = None, threads = None, progress = None))]
+#[allow(clippy::type_complexity)]
+pub fn _rate_batch<'py>(
+    puzzles: &Bound<'py, PyAny>,
+    r#box: Option<(i64, i64)>,
+    threads: Option<super::count::CountArg>,
+    progress: Option<Bound<'py, PyAny>>,
+) -> PyResult<(
+    Bound<'py, PyArray1<i64>>,
+    Bound<'py, PyArray1<i64>>,
+    Bound<'py, PyArray1<bool>>,
+    Bound<'py, PyArray1<bool>>,
+    Bound<'py, PyArray1<u8>>,
+)> {
+    let py = puzzles.py();
+    let batch = open(puzzles, super::box_arg(r#box)?)?;
+    let shape = batch.shape;
+    let count = batch.count;
+    let (mut guesses, mut backtracks) = (vec![-1i64; count], vec![-1i64; count]);
+    let (mut singles, mut unique) = (vec![false; count], vec![false; count]);
+    let mut codes = vec![INVALID as u8; count];
+    // Per puzzle: guesses, backtracks, singles_only, unique, code (all i64 for one stride).
+    let work = |_: &mut Solver, puzzle: &[u8], out: &mut [i64], control: &mut dyn Control| {
+        let grid = Grid::new(shape, puzzle.to_vec()).expect("the reader checked the values");
+        out[4] = INVALID;
+        if let Ok(Rating {
+            guesses,
+            backtracks,
+            singles_only,
+            unique,
+            difficulty,
+        }) = rate::rate(&grid, control)
+        {
+            out.copy_from_slice(&[
+                guesses as i64,
+                backtracks as i64,
+                i64::from(singles_only),
+                i64::from(unique),
+                difficulty as i64,
+            ]);
+        }
+    };
+    run(
+        py,
+        &batch,
+        threads,
+        progress,
+        5,
+        work,
+        |start, results: &[i64], valid| {
+            for (k, row) in results.chunks(5).enumerate() {
+                if valid[k] && row[4] != INVALID {
+                    let i = start + k;
+                    guesses[i] = row[0];
+                    backtracks[i] = row[1];
+                    singles[i] = row[2] != 0;
+                    unique[i] = row[3] != 0;
+                    codes[i] = row[4] as u8;
+                }
+            }
+            Ok(())
+        },
+    )?;
+    Ok((
+        PyArray1::from_vec(py, guesses),
+        PyArray1::from_vec(py, backtracks),
+        PyArray1::from_vec(py, singles),
+        PyArray1::from_vec(py, unique),
+        PyArray1::from_vec(py, codes),
+    ))
+}
