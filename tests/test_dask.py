@@ -254,3 +254,19 @@ def test_a_cluster_solves_hundreds_of_thousands_as_in_process(client, shared_dat
     solved = client.compute(srd.solve_batch(lazy, threads=1))
     np.testing.assert_array_equal(solved.result(), sr.solve_batch(puzzles))
     assert len(client.scheduler_info()["workers"]) == 2
+
+
+def test_ratings_equal_the_in_process_batch(mixed, lines):
+    lazy = da.from_array(mixed, chunks=(17, 81))
+    rated = srd.rate_batch(lazy, threads=1)
+    assert rated.chunks == (lazy.chunks[0],)
+    equal_arrays(rated, sr.rate_batch(mixed, threads=1))
+
+    index = pd.RangeIndex(5, 5 + len(lines))
+    series = dd.from_pandas(pd.Series(lines, index=index, dtype=object), 3)
+    frame = srd.rate_batch(series, threads=1).compute(scheduler="sync")
+    expected = sr.rate_batch(lines, threads=1)
+    assert list(frame.columns) == list(expected.dtype.names)
+    assert frame.index.equals(index)
+    for name in expected.dtype.names:
+        assert frame[name].tolist() == expected[name].tolist()

@@ -43,7 +43,7 @@ def _dask_array():
 
 da = _dask_array()
 
-__all__ = ["count_solutions_batch", "solve_batch"]
+__all__ = ["count_solutions_batch", "rate_batch", "solve_batch"]
 
 
 def solve_batch(
@@ -79,10 +79,24 @@ def count_solutions_batch(
     return _lazy(sudoku_rs.count_solutions_batch, puzzles, limit=limit, box=box, threads=threads)
 
 
+def rate_batch(
+    puzzles,
+    /,
+    *,
+    box: Optional[Tuple[int, int]] = None,
+    threads: Optional[int] = None,
+):
+    """Lazily rate each puzzle; see :func:`sudoku_rs.rate_batch`.
+
+    A dask array gives a dask array of shape (N,) with the structured dtype of
+    ``sudoku_rs.rate_batch`` (fields ``guesses``, ``backtracks``, ``singles_only``, ``unique``,
+    ``difficulty``); a dask Series gives a dask DataFrame with those columns and the same index.
+    """
+    return _lazy(sudoku_rs.rate_batch, puzzles, box=box, threads=threads)
+
+
 # Another batch function `f(puzzles, /, **options)` that returns an array with one entry (a
-# value, row or grid) per puzzle, or a list of strings for strings, joins with one line:
-#     def rate_batch(puzzles, /, *, box=None, threads=None):
-#         return _lazy(sudoku_rs.rate_batch, puzzles, box=box, threads=threads)
+# value, record, row or grid) per puzzle, or a list of strings for strings, joins the same way.
 
 
 def _lazy(batch_fn: Callable[..., Any], puzzles, **options):
@@ -155,6 +169,10 @@ def _on_series(batch_fn, puzzles, options):
             "with dtype=str, for example dd.read_csv(path, dtype=str)"
         )
     probe = batch_fn([], **options)
+    if isinstance(probe, np.ndarray) and probe.dtype.names:
+        # Records (ratings) become a DataFrame with one column per field.
+        meta = pd.DataFrame(probe)
+        return puzzles.map_partitions(_records_block, batch_fn, options, meta=meta)
     # Strings back keep the input's string dtype (object or pandas' str); numbers their own.
     dtype = puzzles.dtype if isinstance(probe, list) else probe.dtype
     meta = pd.Series([], dtype=dtype, name=puzzles.name)
@@ -166,3 +184,10 @@ def _series_block(part, batch_fn, options, dtype):
     import pandas as pd  # type: ignore[import-untyped]
 
     return pd.Series(batch_fn(part, **options), index=part.index, name=part.name, dtype=dtype)
+
+
+def _records_block(part, batch_fn, options):
+    """One partition of a function that returns records: a DataFrame on the partition's index."""
+    import pandas as pd  # type: ignore[import-untyped]
+
+    return pd.DataFrame(batch_fn(part, **options), index=part.index)
