@@ -14,7 +14,6 @@ mod nine;
 pub mod random;
 pub mod rate;
 pub mod shape;
-pub mod shuffle;
 pub mod solver;
 pub mod status;
 pub mod text;

@@ -1,8 +1,8 @@
-//! The generator's random numbers: SplitMix64 (Steele, Lea and Flood, 2014), implemented here
-//! and fixed forever.
+//! Seeded random numbers for the generator and the transforms: SplitMix64 (Steele, Lea and
+//! Flood, 2014), implemented here and fixed forever.
 //!
-//! Seeded puzzles are a contract: the same seed gives the same puzzle on every machine, thread
-//! count and future version. So the stream must not come from a crate that may change, and
+//! Seeded puzzles and transforms are a contract: the same seed gives the same result on every
+//! machine, thread count and future version. So the stream must not come from a crate that may change, and
 //! every derived quantity ([`Rng::below`], [`Rng::shuffle`], [`stream_seed`]) is defined here
 //! bit for bit. Changing anything in this file changes every seeded puzzle: don't.
 
@@ -18,7 +18,7 @@ pub fn mix64(z: u64) -> u64 {
 
 /// The seed of item `index` of a seeded batch: item i depends only on (seed, i), so a batch
 /// comes out the same on any number of threads. Item 0's seed is not `seed` itself; a single
-/// puzzle made with `seed` is item 0 of the batch made with `seed`.
+/// puzzle (or transform) made with `seed` is item 0 of the batch made with `seed`.
 pub fn stream_seed(seed: u64, index: u64) -> u64 {
     mix64(seed ^ mix64(index.wrapping_add(1).wrapping_mul(GAMMA)))
 }

@@ -9,8 +9,8 @@
 use std::fmt;
 
 use super::grid::Grid;
+use super::random::{stream_seed, Rng};
 use super::shape::BoxShape;
-use super::shuffle::SplitMix64;
 
 /// One element of the group. Applied to a grid `g` it gives
 /// `out[r][c] = digits[h[rows[r]][cols[c]]]`, where `h` is `g` transposed when `transpose` is set
@@ -93,7 +93,7 @@ impl Transform {
 
     /// A uniformly random element of the group, drawn from `rng` in a fixed order (transpose,
     /// digits, bands, rows in each band, stacks, columns in each stack).
-    pub fn random(shape: BoxShape, rng: &mut SplitMix64) -> Self {
+    pub fn random(shape: BoxShape, rng: &mut Rng) -> Self {
         let n = shape.size();
         let transpose = shape.rows() == shape.cols() && rng.below(2) == 1;
         let mut digits: Vec<u8> = (1..=n as u8).collect();
@@ -103,9 +103,10 @@ impl Transform {
         Transform::new(shape, transpose, rows, cols, &digits).expect("a valid random draw")
     }
 
-    /// The transform of item `index` in a batch augmented with `seed`.
+    /// The transform of item `index` in a batch augmented with `seed` (the same per-item
+    /// streams as the generator's, see `random::stream_seed`).
     pub fn for_item(shape: BoxShape, seed: u64, index: u64) -> Self {
-        Transform::random(shape, &mut SplitMix64::for_item(seed, index))
+        Transform::random(shape, &mut Rng::new(stream_seed(seed, index)))
     }
 
     pub fn shape(&self) -> BoxShape {
@@ -269,7 +270,7 @@ fn check_order(
 }
 
 /// A random order of `n` lines that keeps blocks of `block` together.
-fn block_order(n: usize, block: usize, rng: &mut SplitMix64) -> Vec<usize> {
+fn block_order(n: usize, block: usize, rng: &mut Rng) -> Vec<usize> {
     let mut blocks: Vec<usize> = (0..n / block).collect();
     rng.shuffle(&mut blocks);
     let mut order = Vec::with_capacity(n);
