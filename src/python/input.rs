@@ -9,7 +9,7 @@ use numpy::{
 };
 use pyo3::exceptions::{PyOverflowError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyFloat, PyList, PyString, PyTuple};
+use pyo3::types::{PyBool, PyFloat, PyInt, PyList, PyString, PyTuple};
 
 use crate::core::error::{Cell, Error};
 use crate::core::grid::expected_values;
@@ -301,10 +301,15 @@ fn read_cell(
     }
     // Floats count when integral: Python floats, and numpy's float16/float32 scalars, which are
     // not float subclasses (numpy bools, which also convert to float, are refused above/below).
-    let float = match item.cast::<PyFloat>() {
-        Ok(f) => Some(f.value()),
-        Err(_) if type_name(item).starts_with("float") => Some(item.extract::<f64>()?),
-        Err(_) => None,
+    // Plain ints, by far the common case, skip the type-name lookup (a string per cell).
+    let float = if item.is_instance_of::<PyInt>() {
+        None
+    } else {
+        match item.cast::<PyFloat>() {
+            Ok(f) => Some(f.value()),
+            Err(_) if type_name(item).starts_with("float") => Some(item.extract::<f64>()?),
+            Err(_) => None,
+        }
     };
     let value: i64 = if let Some(x) = float {
         if x.fract() != 0.0 || !(0.0..=n as f64).contains(&x) {
