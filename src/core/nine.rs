@@ -258,12 +258,19 @@ impl State {
         true
     }
 
-    /// Reduces one digit-band until it has no new hidden single in a row or box.
+    /// Reduces every changed digit-band once (locked candidates between rows and boxes), then
+    /// places the hidden singles in rows and boxes that turned up. The reductions come first
+    /// and the placements after, so whether a band had a single is a mask bit, not a branch per
+    /// band (that branch mispredicted a third of the time). `false` on a dead end.
     #[inline(always)]
-    fn reduce(&mut self, d: usize, b: usize) -> bool {
-        self.stacks_due |= 1 << d;
-        self.columns_due |= 1 << d;
-        loop {
+    fn reduce_bands(&mut self, changed: u32) -> bool {
+        let mut singles = [0u32; 27];
+        let mut pending = 0u32;
+        let mut rest = changed;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let (d, b) = (i / 3, i % 3);
             let a = self.cand[d][b];
             let shape = shape(a);
             let keep = ARRANGEABLE[(shape & 0x1FF) as usize] as u32;
@@ -272,20 +279,26 @@ impl State {
             }
             let a = a & SEGMENT_CELLS[keep as usize];
             self.cand[d][b] = a;
+            self.reduced[d][b] = a;
             // One cell left in a segment that is alone in its row or box: a hidden single.
-            let single = LONE[keep as usize] as u32 & (shape >> 16);
-            let mut new = a & SEGMENT_CELLS[single as usize] & self.unsolved[b];
-            if new == 0 {
-                self.reduced[d][b] = a;
-                return true;
-            }
+            let lone = LONE[keep as usize] as u32 & (shape >> 16);
+            singles[i] = a & SEGMENT_CELLS[lone as usize] & self.unsolved[b];
+            pending |= ((singles[i] != 0) as u32) << i;
+            self.stacks_due |= 1 << d;
+            self.columns_due |= 1 << d;
+        }
+        while pending != 0 {
+            let i = pending.trailing_zeros() as usize;
+            pending &= pending - 1;
+            let mut new = singles[i];
             while new != 0 {
-                if !self.place(d, b, new.trailing_zeros()) {
+                if !self.place(i / 3, i % 3, new.trailing_zeros()) {
                     return false;
                 }
                 new &= new - 1;
             }
         }
+        true
     }
 
     /// Locked candidates between columns and boxes: within each stack, a digit must take one
@@ -380,14 +393,10 @@ impl State {
     /// first and the costlier ones only once those are exhausted.
     fn propagate(&mut self) -> bool {
         loop {
-            let mut changed = self.changed();
+            let changed = self.changed();
             if changed != 0 {
-                while changed != 0 {
-                    let i = changed.trailing_zeros() as usize;
-                    if !self.reduce(i / 3, i % 3) {
-                        return false;
-                    }
-                    changed &= changed - 1;
+                if !self.reduce_bands(changed) {
+                    return false;
                 }
                 continue;
             }
