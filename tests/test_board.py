@@ -431,3 +431,15 @@ def test_wrong_types_raise_type_error(grid):
 def test_box_is_keyword_only():
     with pytest.raises(TypeError):
         sr.Board("." * 36, (2, 3))  # type: ignore[misc]
+
+
+def test_a_guess_budget_reaches_the_board_methods():
+    hard = h.read_lines(h.data_dir() / "puzzles6_forum_hardest_1106", 1)[0]
+    board = sr.Board(hard)
+    with pytest.raises(sr.GuessLimitError, match="max_guesses=1"):
+        board.solve(max_guesses=1)
+    with pytest.raises(sr.GuessLimitError):
+        board.count_solutions(max_guesses=1)
+    with pytest.raises(sr.GuessLimitError):
+        board.is_unique(max_guesses=1)
+    assert board.solve(max_guesses=100_000) == sr.Board(sr.solve(hard))

@@ -9,7 +9,7 @@ import threading
 import numpy as np
 import pytest
 import reference as ref
-from helpers import INT_DTYPES, LEETCODE, NO_SOLUTION, random_puzzle, read_lines
+from helpers import INT_DTYPES, LEETCODE, NO_SOLUTION, data_dir, random_puzzle, read_lines
 
 import sudoku_rs as sr
 
@@ -270,3 +270,15 @@ def test_ratings_equal_the_in_process_batch(mixed, lines):
     assert frame.index.equals(index)
     for name in expected.dtype.names:
         assert frame[name].tolist() == expected[name].tolist()
+
+
+def test_a_guess_budget_marks_rows_as_in_process():
+    hard = read_lines(data_dir() / "puzzles6_forum_hardest_1106", 4)
+    puzzles = np.array([[int(c) if c != "." else 0 for c in line] for line in hard])
+    lazy = da.from_array(puzzles, chunks=(2, 81))
+    counts = srd.count_solutions_batch(lazy, threads=1, max_guesses=1)
+    expected = sr.count_solutions_batch(puzzles, threads=1, max_guesses=1)
+    equal_arrays(counts, expected)
+    assert (expected == -1).all()  # every one of them needs more than one guess
+    solved = srd.solve_batch(lazy, threads=1, max_guesses=1)
+    equal_arrays(solved, sr.solve_batch(puzzles, threads=1, max_guesses=1))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 import secrets
 from typing import Optional, Tuple
 
@@ -13,11 +14,16 @@ def _seed(seed: Optional[int]) -> int:
     """A seed in 0..2**64-1: the caller's, or one drawn from the OS for ``None``."""
     if seed is None:
         return secrets.randbits(64)
-    if isinstance(seed, bool) or not isinstance(seed, int):
+    # Any integer (numpy's too, as for every other int option), but not a bool.
+    try:
+        value = None if isinstance(seed, bool) else operator.index(seed)
+    except TypeError:
+        value = None
+    if value is None:
         raise TypeError(f"seed must be an int or None, got {type(seed).__name__}")
-    if not 0 <= seed < 2**64:
-        raise _sudoku_rs.GenerateError(f"seed must be from 0 to 2**64 - 1, got {seed}")
-    return seed
+    if not 0 <= value < 2**64:
+        raise ValueError(f"seed must be an int in 0..2**64, got {value}")
+    return value
 
 
 def generate(

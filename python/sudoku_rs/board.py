@@ -74,22 +74,26 @@ class Board:
 
     # ------------------------------------------------------------ solving
 
-    def solve(self) -> Board:
+    def solve(self, *, max_guesses: Optional[int] = None) -> Board:
         """A new board with every blank filled in (the first solution `sr.solve` finds).
 
-        The cells it filled are not givens. Raises `InvalidPuzzleError` if clues conflict
-        and `NoSolutionError` if there is no completion.
+        The cells it filled are not givens. Raises `InvalidPuzzleError` if clues conflict,
+        `NoSolutionError` if there is no completion and `GuessLimitError` past `max_guesses`.
         """
-        solution = _sudoku_rs.solve(self._cells, box=self._box)
+        solution = _sudoku_rs.solve(self._cells, box=self._box, max_guesses=max_guesses)
         return Board._make(solution, self._givens, self._box)
 
-    def count_solutions(self, *, limit: Optional[int] = None) -> int:
+    def count_solutions(
+        self, *, limit: Optional[int] = None, max_guesses: Optional[int] = None
+    ) -> int:
         """The number of solutions, stopping at `limit` when one is given."""
-        return _sudoku_rs.count_solutions(self._cells, limit=limit, box=self._box)
+        return _sudoku_rs.count_solutions(
+            self._cells, limit=limit, box=self._box, max_guesses=max_guesses
+        )
 
-    def is_unique(self) -> bool:
+    def is_unique(self, *, max_guesses: Optional[int] = None) -> bool:
         """Whether the board has exactly one solution."""
-        return _sudoku_rs.is_unique(self._cells, box=self._box)
+        return _sudoku_rs.is_unique(self._cells, box=self._box, max_guesses=max_guesses)
 
     def is_valid(self) -> bool:
         """Whether no two equal clues share a row, column or box (says nothing about

@@ -52,6 +52,7 @@ def solve_batch(
     *,
     box: Optional[Tuple[int, int]] = None,
     threads: Optional[int] = None,
+    max_guesses: Optional[int] = None,
 ):
     """Lazily solve every puzzle; see :func:`sudoku_rs.solve_batch`.
 
@@ -59,7 +60,7 @@ def solve_batch(
     strings gives a Series of solution strings (missing where a row is malformed, conflicting
     or unsolvable) with the same index.
     """
-    return _lazy(sudoku_rs.solve_batch, puzzles, box=box, threads=threads)
+    return _lazy(sudoku_rs.solve_batch, puzzles, box=box, threads=threads, max_guesses=max_guesses)
 
 
 def count_solutions_batch(
@@ -69,6 +70,7 @@ def count_solutions_batch(
     limit: int = 2,
     box: Optional[Tuple[int, int]] = None,
     threads: Optional[int] = None,
+    max_guesses: Optional[int] = None,
 ):
     """Lazily count each puzzle's solutions up to ``limit``; see
     :func:`sudoku_rs.count_solutions_batch`.
@@ -76,7 +78,14 @@ def count_solutions_batch(
     A dask array gives an int64 dask array of shape (N,), chunked like the puzzles' first axis;
     a dask Series gives an int64 Series with the same index.
     """
-    return _lazy(sudoku_rs.count_solutions_batch, puzzles, limit=limit, box=box, threads=threads)
+    return _lazy(
+        sudoku_rs.count_solutions_batch,
+        puzzles,
+        limit=limit,
+        box=box,
+        threads=threads,
+        max_guesses=max_guesses,
+    )
 
 
 def rate_batch(

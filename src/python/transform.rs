@@ -4,9 +4,9 @@
 use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
 
-use pyo3::exceptions::{PyOverflowError, PyValueError};
+use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple};
+use pyo3::types::{PyBool, PyDict, PyTuple};
 
 use crate::core::transform::Transform as Core;
 use crate::core::BoxShape;
@@ -20,17 +20,29 @@ pub(crate) fn fresh_seed() -> u64 {
 
 /// A `seed=` argument: any int in 0..2**64, or None for a fresh one.
 pub(crate) fn seed_arg(seed: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
-    match seed {
-        None => Ok(fresh_seed()),
-        Some(s) if s.is_none() => Ok(fresh_seed()),
-        Some(s) => s.extract::<u64>().map_err(|err| {
-            if err.is_instance_of::<PyOverflowError>(s.py()) {
-                PyValueError::new_err(format!("seed must be an int in 0..2**64, got {s}"))
-            } else {
-                err
-            }
-        }),
+    let seed = match seed {
+        Some(s) if !s.is_none() => s,
+        _ => return Ok(fresh_seed()),
+    };
+    // The same rules and messages as the generator's seed (python/sudoku_rs/_generate.py).
+    let type_error = || {
+        let name = seed
+            .get_type()
+            .name()
+            .map(|n| n.to_string())
+            .unwrap_or_default();
+        PyTypeError::new_err(format!("seed must be an int or None, got {name}"))
+    };
+    if seed.is_instance_of::<PyBool>() {
+        return Err(type_error());
     }
+    seed.extract::<u64>().map_err(|err| {
+        if err.is_instance_of::<PyOverflowError>(seed.py()) {
+            PyValueError::new_err(format!("seed must be an int in 0..2**64, got {seed}"))
+        } else {
+            type_error()
+        }
+    })
 }
 
 /// The box shape of `size`, or of `box=`.
