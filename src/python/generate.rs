@@ -74,14 +74,7 @@ pub fn _generate(
             &mut control,
         )
     });
-    match made {
-        Ok(cells) => Ok(to_line(&cells)),
-        Err(Error::Interrupted) => Err(control
-            .raised
-            .take()
-            .unwrap_or_else(|| Error::Interrupted.into())),
-        Err(err) => Err(err.into()),
-    }
+    control.finish(made).map(|cells| to_line(&cells))
 }
 
 /// `count` puzzles as a (count, n, n) uint8 array; puzzle i depends only on (seed, i).
