@@ -243,6 +243,75 @@ where
     Ok(())
 }
 
+/// Runs `work` (see [`run`]) and returns the first n*n values of each row's results as grids
+/// in the kind of the input: an array of its dtype and shape, or a list of strings written like
+/// each input line, None where `is_grid` rejects the row (malformed rows are always None).
+/// `note` sees every chunk's results too, for whatever else the caller collects.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn run_to_grids<'py, W>(
+    py: Python<'py>,
+    batch: &Batch<'py>,
+    threads: Option<super::count::CountArg>,
+    progress: Option<Bound<'py, PyAny>>,
+    stride: usize,
+    work: W,
+    is_grid: impl Fn(&[u8]) -> bool,
+    mut note: impl FnMut(&[u8], &[bool]),
+) -> PyResult<Bound<'py, PyAny>>
+where
+    W: Fn(&mut Solver, &[u8], &mut [u8], &mut dyn Control) + Sync,
+{
+    let nc = batch.shape.cell_count();
+    match &batch.source {
+        Source::Array(array, dtype) => {
+            let dims = array.cast::<PyUntypedArray>()?.shape().to_vec();
+            let out = with_int_type!(dtype, T => {
+                let out = PyArray1::<T>::zeros(py, batch.count * nc, false);
+                {
+                    let mut out_rw = out.readwrite();
+                    let flat = out_rw.as_slice_mut()?;
+                    run(py, batch, threads, progress, stride, work, |start, results: &[u8], valid| {
+                        let rows = flat[start * nc..].chunks_mut(nc).zip(results.chunks(stride));
+                        for (slots, row) in rows {
+                            for (slot, &v) in slots.iter_mut().zip(&row[..nc]) {
+                                *slot = T::from_value(v);
+                            }
+                        }
+                        note(results, valid);
+                        Ok(())
+                    })?;
+                }
+                out.reshape(dims)?.into_any()
+            });
+            in_dtype(out, dtype)
+        }
+        Source::Strings(items) => {
+            let mut grids: Vec<Option<String>> = Vec::with_capacity(batch.count);
+            run(
+                py,
+                batch,
+                threads,
+                progress,
+                stride,
+                work,
+                |start, results: &[u8], valid| {
+                    for (k, row) in results.chunks(stride).enumerate() {
+                        grids.push(if valid[k] && is_grid(row) {
+                            let template = items[start + k].cast::<PyString>()?.to_cow()?;
+                            Some(render_like(&template, &row[..nc]))
+                        } else {
+                            None
+                        });
+                    }
+                    note(results, valid);
+                    Ok(())
+                },
+            )?;
+            Ok(PyList::new(py, grids)?.into_any())
+        }
+    }
+}
+
 /// Where a row's status code goes: after its cells (solve) or its count.
 fn status_of(valid: bool, slot: i64) -> Status {
     if !valid {
@@ -304,64 +373,18 @@ pub fn _solve_batch<'py>(
         code[0] = outcome.code() as u8;
     };
     let mut codes: Vec<i8> = Vec::with_capacity(if status { batch.count } else { 0 });
-    let mut note = |results: &[u8], valid: &[bool]| {
+    let note = |results: &[u8], valid: &[bool]| {
         if status {
             for (k, row) in results.chunks(stride).enumerate() {
                 codes.push(status_of(valid[k], i64::from(row[nc])).code());
             }
         }
     };
-    let solved = match &batch.source {
-        Source::Array(array, dtype) => {
-            let dims = array.cast::<PyUntypedArray>()?.shape().to_vec();
-            let out = with_int_type!(dtype, T => {
-                let out = PyArray1::<T>::zeros(py, batch.count * nc, false);
-                {
-                    let mut out_rw = out.readwrite();
-                    let flat = out_rw.as_slice_mut()?;
-                    run(py, &batch, threads, progress, stride, solve, |start, results: &[u8], valid| {
-                        let rows = flat[start * nc..].chunks_mut(nc).zip(results.chunks(stride));
-                        for (slots, row) in rows {
-                            for (slot, &v) in slots.iter_mut().zip(&row[..nc]) {
-                                *slot = T::from_value(v);
-                            }
-                        }
-                        note(results, valid);
-                        Ok(())
-                    })?;
-                }
-                out.reshape(dims)?.into_any()
-            });
-            in_dtype(out, dtype)?
-        }
-        Source::Strings(items) => {
-            let mut solved: Vec<Option<String>> = Vec::with_capacity(batch.count);
-            run(
-                py,
-                &batch,
-                threads,
-                progress,
-                stride,
-                solve,
-                |start, results: &[u8], valid| {
-                    for (k, row) in results.chunks(stride).enumerate() {
-                        let ok = valid[k] && status_of(true, i64::from(row[nc])) == Status::Solved;
-                        solved.push(if ok {
-                            Some(render_like(
-                                &items[start + k].cast::<PyString>()?.to_cow()?,
-                                &row[..nc],
-                            ))
-                        } else {
-                            None
-                        });
-                    }
-                    note(results, valid);
-                    Ok(())
-                },
-            )?;
-            PyList::new(py, solved)?.into_any()
-        }
-    };
+    // Only a solved row is a grid; the others have status codes but no solution to show.
+    let is_solved = |row: &[u8]| status_of(true, i64::from(row[nc])) == Status::Solved;
+    let solved = run_to_grids(
+        py, &batch, threads, progress, stride, solve, is_solved, note,
+    )?;
     with_status(py, solved, status.then_some(codes))
 }
 
