@@ -15,7 +15,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};
 
-use crate::core::batch::{for_each, thread_count, Stopped};
+use crate::core::batch::{for_each, Stopped};
 use crate::core::shape::isqrt;
 use crate::core::text::{self, render_like};
 use crate::core::{BoxShape, Control, Error, Solver, Status};
@@ -184,12 +184,7 @@ where
     R: Default + Clone + Send,
     W: Fn(&mut Solver, &[u8], &mut [R], &mut dyn Control) + Sync,
 {
-    let threads = thread_count(
-        threads
-            .map(|t| super::positive("threads", t))
-            .transpose()?
-            .map(|t| t as usize),
-    );
+    let threads = super::thread_arg(threads)?;
     let shape = batch.shape;
     let nc = shape.cell_count();
     let chunk = (CHUNK_CELLS / nc).max(threads * 64);

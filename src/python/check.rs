@@ -3,7 +3,7 @@
 use numpy::PyArray1;
 use pyo3::prelude::*;
 
-use crate::core::batch::{for_each, thread_count, Stopped};
+use crate::core::batch::{for_each, Stopped};
 use crate::core::check::check_answer;
 use crate::core::{Error, Solver};
 
@@ -33,12 +33,7 @@ pub fn _check_batch<'py>(
     Bound<'py, PyArray1<bool>>,
 )> {
     let py = puzzles.py();
-    let threads = thread_count(
-        threads
-            .map(|t| super::positive("threads", t))
-            .transpose()?
-            .map(|t| t as usize),
-    );
+    let threads = super::thread_arg(threads)?;
     let puzzle_batch = open(puzzles, super::box_arg(r#box)?)?;
     let shape = puzzle_batch.shape;
     let n = shape.size();

@@ -8,7 +8,7 @@ use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use crate::core::batch::{for_each, thread_count, Stopped};
+use crate::core::batch::{for_each, Stopped};
 use crate::core::generate::{self, Options, Symmetry};
 use crate::core::random::stream_seed;
 use crate::core::text::to_line;
@@ -98,12 +98,7 @@ pub fn _generate_batch<'py>(
     let count = usize::try_from(count)
         .map_err(|_| PyValueError::new_err(format!("count must be 0 or more, got {count}")))?;
     let (shape, options) = options(clues, size, r#box, symmetry, minimal)?;
-    let threads = thread_count(
-        threads
-            .map(|t| super::positive("threads", t))
-            .transpose()?
-            .map(|t| t as usize),
-    );
+    let threads = super::thread_arg(threads)?;
     let (n, nc) = (shape.size(), shape.cell_count());
     let out = PyArray1::<u8>::zeros(py, count * nc, false);
     let progress: Option<Py<PyAny>> = progress.map(Bound::unbind);
