@@ -188,7 +188,7 @@ where
     let shape = batch.shape;
     let nc = shape.cell_count();
     let chunk = (CHUNK_CELLS / nc).max(threads * 64);
-    let progress: Option<Py<PyAny>> = progress.map(Bound::unbind);
+    let mut progress = Progress::new(progress);
     let (mut cells, mut valid, mut results) = (Vec::new(), Vec::new(), Vec::new());
     let mut start = 0;
     while start < batch.count {
@@ -196,20 +196,7 @@ where
         batch.read(start, end, &mut cells, &mut valid)?;
         results.clear();
         results.resize((end - start) * stride, R::default());
-        let mut reported = 0usize;
-        let mut raised: Option<PyErr> = None;
-        let outcome = py.detach(|| {
-            let poll = |done: usize| {
-                Python::attach(|py| {
-                    let step = py.check_signals().and_then(|()| match &progress {
-                        Some(callback) if done > reported => callback
-                            .call1(py, (done - reported,))
-                            .map(|_| reported = done),
-                        _ => Ok(()),
-                    });
-                    step.map_err(|err| raised = Some(err)).is_ok()
-                })
-            };
+        progress.run_chunk(py, |poll| {
             super::guard::no_panic(|| {
                 for_each(
                     shape,
@@ -226,16 +213,66 @@ where
                 )
             })
         })?;
-        if outcome == Err(Stopped) {
-            return Err(raised.unwrap_or_else(|| Error::Interrupted.into()));
-        }
         write(start, &results, &valid)?;
-        if let Some(callback) = &progress {
-            callback.call1(py, (end - start - reported,))?;
-        }
+        progress.finish_chunk(py, end - start)?;
         start = end;
     }
     Ok(())
+}
+
+/// A batch's progress callback, fed chunk by chunk, and the poll `for_each` calls while a chunk
+/// runs. Each puzzle is reported once: as the poll sees it done, or when its chunk finishes.
+pub(super) struct Progress {
+    callback: Option<Py<PyAny>>,
+    /// Puzzles of the current chunk reported so far.
+    reported: usize,
+}
+
+impl Progress {
+    pub(super) fn new(callback: Option<Bound<'_, PyAny>>) -> Self {
+        Progress {
+            callback: callback.map(Bound::unbind),
+            reported: 0,
+        }
+    }
+
+    /// Runs one chunk with the GIL released; `work` hands `poll` to `for_each`. The poll runs
+    /// Python's signal handlers and reports finished puzzles; Ctrl-C (any exception from a signal
+    /// handler) or an exception from the callback stops the chunk and is raised here.
+    pub(super) fn run_chunk<F>(&mut self, py: Python<'_>, work: F) -> PyResult<()>
+    where
+        F: Send + FnOnce(&mut dyn FnMut(usize) -> bool) -> PyResult<Result<(), Stopped>>,
+    {
+        self.reported = 0;
+        let (callback, reported) = (&self.callback, &mut self.reported);
+        let mut raised: Option<PyErr> = None;
+        let outcome = py.detach(|| {
+            let mut poll = |done: usize| {
+                Python::attach(|py| {
+                    let step = py.check_signals().and_then(|()| match callback {
+                        Some(callback) if done > *reported => callback
+                            .call1(py, (done - *reported,))
+                            .map(|_| *reported = done),
+                        _ => Ok(()),
+                    });
+                    step.map_err(|err| raised = Some(err)).is_ok()
+                })
+            };
+            work(&mut poll)
+        })?;
+        if outcome == Err(Stopped) {
+            return Err(raised.unwrap_or_else(|| Error::Interrupted.into()));
+        }
+        Ok(())
+    }
+
+    /// Reports what the poll has not yet reported of a finished chunk of `size` puzzles.
+    pub(super) fn finish_chunk(&mut self, py: Python<'_>, size: usize) -> PyResult<()> {
+        if let Some(callback) = &self.callback {
+            callback.call1(py, (size - self.reported,))?;
+        }
+        Ok(())
+    }
 }
 
 /// Runs `work` (see [`run`]) and returns the first n*n values of each row's results as grids
