@@ -12,7 +12,6 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
-use crate::core::batch::thread_count;
 use crate::core::error::Error;
 use crate::core::grid::{cell_at, expected_values};
 use crate::core::shape::isqrt;
@@ -202,12 +201,7 @@ pub fn augment_batch<'py>(
     threads: Option<super::count::CountArg>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = puzzles.py();
-    let threads = thread_count(
-        threads
-            .map(|t| super::positive("threads", t))
-            .transpose()?
-            .map(|t| t as usize),
-    );
+    let threads = super::thread_arg(threads)?;
     let seed = super::transform::seed_arg(seed)?;
     let (first, n) = open("puzzles", puzzles)?;
     let shape = BoxShape::for_size(n, super::box_arg(r#box)?)?;

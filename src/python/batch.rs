@@ -15,7 +15,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};
 
-use crate::core::batch::{for_each, thread_count, Stopped};
+use crate::core::batch::{for_each, Stopped};
 use crate::core::shape::isqrt;
 use crate::core::text::{self, render_like};
 use crate::core::{BoxShape, Control, Error, Solver, Status};
@@ -184,16 +184,11 @@ where
     R: Default + Clone + Send,
     W: Fn(&mut Solver, &[u8], &mut [R], &mut dyn Control) + Sync,
 {
-    let threads = thread_count(
-        threads
-            .map(|t| super::positive("threads", t))
-            .transpose()?
-            .map(|t| t as usize),
-    );
+    let threads = super::thread_arg(threads)?;
     let shape = batch.shape;
     let nc = shape.cell_count();
     let chunk = (CHUNK_CELLS / nc).max(threads * 64);
-    let progress: Option<Py<PyAny>> = progress.map(Bound::unbind);
+    let mut progress = Progress::new(progress);
     let (mut cells, mut valid, mut results) = (Vec::new(), Vec::new(), Vec::new());
     let mut start = 0;
     while start < batch.count {
@@ -201,20 +196,7 @@ where
         batch.read(start, end, &mut cells, &mut valid)?;
         results.clear();
         results.resize((end - start) * stride, R::default());
-        let mut reported = 0usize;
-        let mut raised: Option<PyErr> = None;
-        let outcome = py.detach(|| {
-            let poll = |done: usize| {
-                Python::attach(|py| {
-                    let step = py.check_signals().and_then(|()| match &progress {
-                        Some(callback) if done > reported => callback
-                            .call1(py, (done - reported,))
-                            .map(|_| reported = done),
-                        _ => Ok(()),
-                    });
-                    step.map_err(|err| raised = Some(err)).is_ok()
-                })
-            };
+        progress.run_chunk(py, |poll| {
             super::guard::no_panic(|| {
                 for_each(
                     shape,
@@ -231,16 +213,135 @@ where
                 )
             })
         })?;
-        if outcome == Err(Stopped) {
-            return Err(raised.unwrap_or_else(|| Error::Interrupted.into()));
-        }
         write(start, &results, &valid)?;
-        if let Some(callback) = &progress {
-            callback.call1(py, (end - start - reported,))?;
-        }
+        progress.finish_chunk(py, end - start)?;
         start = end;
     }
     Ok(())
+}
+
+/// A batch's progress callback, fed chunk by chunk, and the poll `for_each` calls while a chunk
+/// runs. Each puzzle is reported once: as the poll sees it done, or when its chunk finishes.
+pub(super) struct Progress {
+    callback: Option<Py<PyAny>>,
+    /// Puzzles of the current chunk reported so far.
+    reported: usize,
+}
+
+impl Progress {
+    pub(super) fn new(callback: Option<Bound<'_, PyAny>>) -> Self {
+        Progress {
+            callback: callback.map(Bound::unbind),
+            reported: 0,
+        }
+    }
+
+    /// Runs one chunk with the GIL released; `work` hands `poll` to `for_each`. The poll runs
+    /// Python's signal handlers and reports finished puzzles; Ctrl-C (any exception from a signal
+    /// handler) or an exception from the callback stops the chunk and is raised here.
+    pub(super) fn run_chunk<F>(&mut self, py: Python<'_>, work: F) -> PyResult<()>
+    where
+        F: Send + FnOnce(&mut dyn FnMut(usize) -> bool) -> PyResult<Result<(), Stopped>>,
+    {
+        self.reported = 0;
+        let (callback, reported) = (&self.callback, &mut self.reported);
+        let mut raised: Option<PyErr> = None;
+        let outcome = py.detach(|| {
+            let mut poll = |done: usize| {
+                Python::attach(|py| {
+                    let step = py.check_signals().and_then(|()| match callback {
+                        Some(callback) if done > *reported => callback
+                            .call1(py, (done - *reported,))
+                            .map(|_| *reported = done),
+                        _ => Ok(()),
+                    });
+                    step.map_err(|err| raised = Some(err)).is_ok()
+                })
+            };
+            work(&mut poll)
+        })?;
+        if outcome == Err(Stopped) {
+            return Err(raised.unwrap_or_else(|| Error::Interrupted.into()));
+        }
+        Ok(())
+    }
+
+    /// Reports what the poll has not yet reported of a finished chunk of `size` puzzles.
+    pub(super) fn finish_chunk(&mut self, py: Python<'_>, size: usize) -> PyResult<()> {
+        if let Some(callback) = &self.callback {
+            callback.call1(py, (size - self.reported,))?;
+        }
+        Ok(())
+    }
+}
+
+/// Runs `work` (see [`run`]) and returns the first n*n values of each row's results as grids
+/// in the kind of the input: an array of its dtype and shape, or a list of strings written like
+/// each input line, None where `is_grid` rejects the row (malformed rows are always None).
+/// `note` sees every chunk's results too, for whatever else the caller collects.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn run_to_grids<'py, W>(
+    py: Python<'py>,
+    batch: &Batch<'py>,
+    threads: Option<super::count::CountArg>,
+    progress: Option<Bound<'py, PyAny>>,
+    stride: usize,
+    work: W,
+    is_grid: impl Fn(&[u8]) -> bool,
+    mut note: impl FnMut(&[u8], &[bool]),
+) -> PyResult<Bound<'py, PyAny>>
+where
+    W: Fn(&mut Solver, &[u8], &mut [u8], &mut dyn Control) + Sync,
+{
+    let nc = batch.shape.cell_count();
+    match &batch.source {
+        Source::Array(array, dtype) => {
+            let dims = array.cast::<PyUntypedArray>()?.shape().to_vec();
+            let out = with_int_type!(dtype, T => {
+                let out = PyArray1::<T>::zeros(py, batch.count * nc, false);
+                {
+                    let mut out_rw = out.readwrite();
+                    let flat = out_rw.as_slice_mut()?;
+                    run(py, batch, threads, progress, stride, work, |start, results: &[u8], valid| {
+                        let rows = flat[start * nc..].chunks_mut(nc).zip(results.chunks(stride));
+                        for (slots, row) in rows {
+                            for (slot, &v) in slots.iter_mut().zip(&row[..nc]) {
+                                *slot = T::from_value(v);
+                            }
+                        }
+                        note(results, valid);
+                        Ok(())
+                    })?;
+                }
+                out.reshape(dims)?.into_any()
+            });
+            in_dtype(out, dtype)
+        }
+        Source::Strings(items) => {
+            let mut grids: Vec<Option<String>> = Vec::with_capacity(batch.count);
+            run(
+                py,
+                batch,
+                threads,
+                progress,
+                stride,
+                work,
+                |start, results: &[u8], valid| {
+                    for (k, row) in results.chunks(stride).enumerate() {
+                        grids.push(if valid[k] && is_grid(row) {
+                            let template = items[start + k].cast::<PyString>()?.to_cow()?;
+                            Some(render_like(&template, &row[..nc]))
+                        } else {
+                            None
+                        });
+                    }
+                    note(results, valid);
+                    Ok(())
+                },
+            )?;
+            Ok(PyList::new(py, grids)?.into_any())
+        }
+    }
 }
 
 /// Where a row's status code goes: after its cells (solve) or its count.
@@ -304,64 +405,18 @@ pub fn _solve_batch<'py>(
         code[0] = outcome.code() as u8;
     };
     let mut codes: Vec<i8> = Vec::with_capacity(if status { batch.count } else { 0 });
-    let mut note = |results: &[u8], valid: &[bool]| {
+    let note = |results: &[u8], valid: &[bool]| {
         if status {
             for (k, row) in results.chunks(stride).enumerate() {
                 codes.push(status_of(valid[k], i64::from(row[nc])).code());
             }
         }
     };
-    let solved = match &batch.source {
-        Source::Array(array, dtype) => {
-            let dims = array.cast::<PyUntypedArray>()?.shape().to_vec();
-            let out = with_int_type!(dtype, T => {
-                let out = PyArray1::<T>::zeros(py, batch.count * nc, false);
-                {
-                    let mut out_rw = out.readwrite();
-                    let flat = out_rw.as_slice_mut()?;
-                    run(py, &batch, threads, progress, stride, solve, |start, results: &[u8], valid| {
-                        let rows = flat[start * nc..].chunks_mut(nc).zip(results.chunks(stride));
-                        for (slots, row) in rows {
-                            for (slot, &v) in slots.iter_mut().zip(&row[..nc]) {
-                                *slot = T::from_value(v);
-                            }
-                        }
-                        note(results, valid);
-                        Ok(())
-                    })?;
-                }
-                out.reshape(dims)?.into_any()
-            });
-            in_dtype(out, dtype)?
-        }
-        Source::Strings(items) => {
-            let mut solved: Vec<Option<String>> = Vec::with_capacity(batch.count);
-            run(
-                py,
-                &batch,
-                threads,
-                progress,
-                stride,
-                solve,
-                |start, results: &[u8], valid| {
-                    for (k, row) in results.chunks(stride).enumerate() {
-                        let ok = valid[k] && status_of(true, i64::from(row[nc])) == Status::Solved;
-                        solved.push(if ok {
-                            Some(render_like(
-                                &items[start + k].cast::<PyString>()?.to_cow()?,
-                                &row[..nc],
-                            ))
-                        } else {
-                            None
-                        });
-                    }
-                    note(results, valid);
-                    Ok(())
-                },
-            )?;
-            PyList::new(py, solved)?.into_any()
-        }
-    };
+    // Only a solved row is a grid; the others have status codes but no solution to show.
+    let is_solved = |row: &[u8]| status_of(true, i64::from(row[nc])) == Status::Solved;
+    let solved = run_to_grids(
+        py, &batch, threads, progress, stride, solve, is_solved, note,
+    )?;
     with_status(py, solved, status.then_some(codes))
 }
 

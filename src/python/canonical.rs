@@ -2,19 +2,14 @@
 //! released. A batch runs through the batch machinery of `batch.rs` (chunks, every core, Ctrl-C,
 //! progress), so a malformed row comes back as zeros (None in a list of strings).
 
-use numpy::{PyArray1, PyArrayDescrMethods, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString};
 
 use crate::core::canonical::{canonical_cells, check_supported, Unsupported};
-use crate::core::text::render_like;
 use crate::core::transform::Transform;
 use crate::core::{Control, Grid, Solver};
-use crate::with_int_type;
 
-use super::batch::{open, run, Source};
-use super::dtype::{in_dtype, CellElement};
+use super::batch::{open, run_to_grids};
 use super::input;
 
 fn unsupported(err: Unsupported) -> PyErr {
@@ -58,51 +53,17 @@ pub fn _canonical_batch<'py>(
     let batch = open(puzzles, super::box_arg(r#box)?)?;
     check_supported(batch.shape).map_err(unsupported)?;
     let shape = batch.shape;
-    let nc = shape.cell_count();
     let work = |_: &mut Solver, cells: &[u8], out: &mut [u8], _: &mut dyn Control| {
         canonical_cells(shape, cells, out);
     };
-    match &batch.source {
-        Source::Array(array, dtype) => {
-            let dims = array.cast::<PyUntypedArray>()?.shape().to_vec();
-            let out = with_int_type!(dtype, T => {
-                let out = PyArray1::<T>::zeros(py, batch.count * nc, false);
-                {
-                    let mut out_rw = out.readwrite();
-                    let flat = out_rw.as_slice_mut()?;
-                    run(py, &batch, threads, progress, nc, work, |start, results: &[u8], _| {
-                        for (slot, &v) in flat[start * nc..].iter_mut().zip(results) {
-                            *slot = T::from_value(v);
-                        }
-                        Ok(())
-                    })?;
-                }
-                out.reshape(dims)?.into_any()
-            });
-            in_dtype(out, dtype)
-        }
-        Source::Strings(items) => {
-            let mut forms: Vec<Option<String>> = Vec::with_capacity(batch.count);
-            run(
-                py,
-                &batch,
-                threads,
-                progress,
-                nc,
-                work,
-                |start, results: &[u8], valid| {
-                    for (k, cells) in results.chunks(nc).enumerate() {
-                        forms.push(if valid[k] {
-                            let template = items[start + k].cast::<PyString>()?.to_cow()?;
-                            Some(render_like(&template, cells))
-                        } else {
-                            None
-                        });
-                    }
-                    Ok(())
-                },
-            )?;
-            Ok(PyList::new(py, forms)?.into_any())
-        }
-    }
+    run_to_grids(
+        py,
+        &batch,
+        threads,
+        progress,
+        shape.cell_count(),
+        work,
+        |_| true,
+        |_, _| {},
+    )
 }

@@ -3,11 +3,11 @@
 use numpy::PyArray1;
 use pyo3::prelude::*;
 
-use crate::core::batch::{for_each, thread_count, Stopped};
+use crate::core::batch::for_each;
 use crate::core::check::check_answer;
 use crate::core::{Error, Solver};
 
-use super::batch::{open, CHUNK_CELLS};
+use super::batch::{open, Progress, CHUNK_CELLS};
 use super::errors::InvalidPuzzleError;
 
 /// Bits of a row's result.
@@ -33,12 +33,7 @@ pub fn _check_batch<'py>(
     Bound<'py, PyArray1<bool>>,
 )> {
     let py = puzzles.py();
-    let threads = thread_count(
-        threads
-            .map(|t| super::positive("threads", t))
-            .transpose()?
-            .map(|t| t as usize),
-    );
+    let threads = super::thread_arg(threads)?;
     let puzzle_batch = open(puzzles, super::box_arg(r#box)?)?;
     let shape = puzzle_batch.shape;
     let n = shape.size();
@@ -71,12 +66,9 @@ pub fn _check_batch<'py>(
         let end = (start + chunk).min(count);
         puzzle_batch.read(start, end, &mut cells, &mut valid)?;
         answer_batch.read(start, end, &mut answer_cells, &mut answer_valid)?;
-        let mut raised: Option<PyErr> = None;
-        let outcome = py.detach(|| {
-            let poll = |_| {
-                Python::attach(|py| py.check_signals().map_err(|err| raised = Some(err)).is_ok())
-            };
-            for_each(
+        // No progress callback: the poll only runs Python's signal handlers.
+        Progress::new(None).run_chunk(py, |poll| {
+            Ok(for_each(
                 shape,
                 &cells,
                 &mut flags[start..end],
@@ -101,11 +93,8 @@ pub fn _check_batch<'py>(
                     }
                     out[0] = bits;
                 },
-            )
-        });
-        if outcome == Err(Stopped) {
-            return Err(raised.unwrap_or_else(|| Error::Interrupted.into()));
-        }
+            ))
+        })?;
         start = end;
     }
     let column = |bit: u8| -> Vec<bool> { flags.iter().map(|&f| f & bit == bit).collect() };

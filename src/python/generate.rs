@@ -8,13 +8,13 @@ use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use crate::core::batch::{for_each, thread_count, Stopped};
+use crate::core::batch::for_each;
 use crate::core::generate::{self, Options, Symmetry};
 use crate::core::random::stream_seed;
 use crate::core::text::to_line;
 use crate::core::{BoxShape, Error, Solver};
 
-use super::batch::CHUNK_CELLS;
+use super::batch::{Progress, CHUNK_CELLS};
 use super::run::SignalCheck;
 
 /// The shape and options from the call's arguments, checked before any work starts.
@@ -74,14 +74,7 @@ pub fn _generate(
             &mut control,
         )
     });
-    match made {
-        Ok(cells) => Ok(to_line(&cells)),
-        Err(Error::Interrupted) => Err(control
-            .raised
-            .take()
-            .unwrap_or_else(|| Error::Interrupted.into())),
-        Err(err) => Err(err.into()),
-    }
+    control.finish(made).map(|cells| to_line(&cells))
 }
 
 /// `count` puzzles as a (count, n, n) uint8 array; puzzle i depends only on (seed, i).
@@ -105,15 +98,10 @@ pub fn _generate_batch<'py>(
     let count = usize::try_from(count)
         .map_err(|_| PyValueError::new_err(format!("count must be 0 or more, got {count}")))?;
     let (shape, options) = options(clues, size, r#box, symmetry, minimal)?;
-    let threads = thread_count(
-        threads
-            .map(|t| super::positive("threads", t))
-            .transpose()?
-            .map(|t| t as usize),
-    );
+    let threads = super::thread_arg(threads)?;
     let (n, nc) = (shape.size(), shape.cell_count());
     let out = PyArray1::<u8>::zeros(py, count * nc, false);
-    let progress: Option<Py<PyAny>> = progress.map(Bound::unbind);
+    let mut progress = Progress::new(progress);
     {
         let mut out_rw = out.readwrite();
         let flat = out_rw.as_slice_mut()?;
@@ -130,21 +118,8 @@ pub fn _generate_batch<'py>(
             // the lowest failing index seen: on one thread the first failing puzzle.
             let failed: Mutex<Option<(usize, Error)>> = Mutex::new(None);
             let give_up = AtomicBool::new(false);
-            let mut reported = 0usize;
-            let mut raised: Option<PyErr> = None;
-            let outcome = py.detach(|| {
-                let poll = |done: usize| {
-                    Python::attach(|py| {
-                        let step = py.check_signals().and_then(|()| match &progress {
-                            Some(callback) if done > reported => callback
-                                .call1(py, (done - reported,))
-                                .map(|_| reported = done),
-                            _ => Ok(()),
-                        });
-                        step.map_err(|err| raised = Some(err)).is_ok()
-                    })
-                };
-                for_each(
+            progress.run_chunk(py, |poll| {
+                Ok(for_each(
                     shape,
                     &blank[..(end - start) * nc],
                     cells,
@@ -169,17 +144,12 @@ pub fn _generate_batch<'py>(
                             }
                         }
                     },
-                )
-            });
-            if outcome == Err(Stopped) {
-                return Err(raised.unwrap_or_else(|| Error::Interrupted.into()));
-            }
+                ))
+            })?;
             if let Some((index, err)) = failed.into_inner().expect("no panic while held") {
                 return Err(Error::Generate(format!("puzzle {index}: {err}")).into());
             }
-            if let Some(callback) = &progress {
-                callback.call1(py, (end - start - reported,))?;
-            }
+            progress.finish_chunk(py, end - start)?;
             start = end;
         }
     }

@@ -58,6 +58,14 @@ pub(crate) fn guess_budget(max_guesses: Option<CountArg>) -> PyResult<Option<u64
     max_guesses.map(|m| positive("max_guesses", m)).transpose()
 }
 
+/// How many threads a batch runs on: `threads` as given, a positive count, or every core for `None`.
+pub(crate) fn thread_arg(threads: Option<CountArg>) -> PyResult<usize> {
+    let requested = threads.map(|t| positive("threads", t)).transpose()?;
+    Ok(crate::core::batch::thread_count(
+        requested.map(|t| t as usize),
+    ))
+}
+
 /// The first solution of `grid`, in the same kind as the input. `max_guesses` bounds the
 /// search: a puzzle that needs more guesses raises `GuessLimitError`, never a wrong answer.
 #[pyfunction]

@@ -5,7 +5,7 @@ use numpy::PyArray1;
 use pyo3::prelude::*;
 
 use crate::core::rate::{self, Rating};
-use crate::core::{Control, Error, Grid, Solver};
+use crate::core::{Control, Grid, Solver};
 
 use super::batch::{open, run};
 use super::run::SignalCheck;
@@ -24,20 +24,14 @@ pub fn _rate(
     let input = super::input::read(grid, super::box_arg(r#box)?)?;
     let mut control = SignalCheck::default();
     let rated = grid.py().detach(|| rate::rate(&input.grid, &mut control));
-    match rated {
-        Ok(r) => Ok((
-            r.guesses,
-            r.backtracks,
-            r.singles_only,
-            r.unique,
-            r.difficulty.label(),
-        )),
-        Err(Error::Interrupted) => Err(control
-            .raised
-            .take()
-            .unwrap_or_else(|| Error::Interrupted.into())),
-        Err(err) => Err(err.into()),
-    }
+    let r = control.finish(rated)?;
+    Ok((
+        r.guesses,
+        r.backtracks,
+        r.singles_only,
+        r.unique,
+        r.difficulty.label(),
+    ))
 }
 
 /// Columns (guesses, backtracks, singles_only, unique, difficulty code); see

@@ -31,6 +31,20 @@ impl Control for SignalCheck {
     }
 }
 
+impl SignalCheck {
+    /// The search's result for Python: an interrupted search re-raises what stopped it.
+    pub fn finish<T>(&mut self, result: Result<T, Error>) -> PyResult<T> {
+        match result {
+            Ok(value) => Ok(value),
+            Err(Error::Interrupted) => Err(self
+                .raised
+                .take()
+                .unwrap_or_else(|| Error::Interrupted.into())),
+            Err(err) => Err(err.into()),
+        }
+    }
+}
+
 /// Runs `work` on a solver for `grid`'s shape with the GIL released, limited to `max_guesses`.
 pub fn detached<T, F>(py: Python<'_>, grid: &Grid, max_guesses: Option<u64>, work: F) -> PyResult<T>
 where
@@ -46,14 +60,7 @@ where
             })
         })
     })?;
-    match result {
-        Ok(value) => Ok(value),
-        Err(Error::Interrupted) => Err(control
-            .raised
-            .take()
-            .unwrap_or_else(|| Error::Interrupted.into())),
-        Err(err) => Err(err.into()),
-    }
+    control.finish(result)
 }
 
 fn with_solver<T>(shape: BoxShape, work: impl FnOnce(&mut Solver) -> T) -> T {
