@@ -65,8 +65,8 @@ def rate_batch(
     threads: Optional[int] = None,
     progress: bool = False,
 ):
-    """Rate many puzzles on every core: a structured array of shape (N,) with dtype
-    :data:`RATING_DTYPE` (the fields of :class:`Rating`).
+    """Rate many puzzles on every core: a structured array of shape (N,) whose fields are those
+    of :class:`Rating` (``difficulty`` a ``<U7`` string).
 
     Takes the same inputs as :func:`solve_batch`. A row that is malformed, has conflicting clues
     or has no solution gets guesses and backtracks -1 and difficulty 'invalid'.
