@@ -27,7 +27,13 @@ def test_every_case_raises_a_documented_error_type():
     table = load_script()
     allowed = {"TypeError", "FileNotFoundError"} | {
         f"sr.{name}"
-        for name in ("InvalidPuzzleError", "NoSolutionError", "GuessLimitError", "SudokuError")
+        for name in (
+            "InvalidPuzzleError",
+            "NoSolutionError",
+            "GuessLimitError",
+            "GenerateError",
+            "SudokuError",
+        )
     }
     for _, shown, make in table.CASES:
         name, message = table._message(make)
