@@ -175,3 +175,30 @@ def test_string_columns_from_numpy_work_like_lists(mixed):
     for column in (np.array(lines), np.array(lines, dtype=object), np.array(lines, dtype="S")):
         assert sr.count_solutions_batch(column).tolist() == counts
         assert sr.solve_batch(column) == sr.solve_batch(lines)
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.uint8, np.int64, np.uint64])
+@pytest.mark.parametrize("layout", ["C", "F", "strided"])
+def test_any_memory_order_reads_the_same_rows(mixed, dtype, layout):
+    lines, _ = mixed
+    puzzles = as_array(lines).astype(dtype)
+    # Out-of-range values mark their row bad in every layout: too big, and (signed) negative.
+    puzzles[1, 5] = 10
+    if np.issubdtype(dtype, np.signedinteger):
+        puzzles[2, 7] = -1
+    expected = sr.solve_batch(np.ascontiguousarray(puzzles), threads=1)
+    if layout == "F":
+        arranged = np.asfortranarray(puzzles)
+    elif layout == "strided":
+        arranged = np.repeat(puzzles, 2, axis=0)[::2]
+    else:
+        arranged = puzzles
+    got = sr.solve_batch(arranged, threads=1)
+    np.testing.assert_array_equal(got, expected)
+    assert not expected[1].any()
+    counts = sr.count_solutions_batch(arranged, threads=1)
+    assert counts[1] == 0
+    if np.issubdtype(dtype, np.signedinteger):
+        assert not expected[2].any() and counts[2] == 0
+    square = arranged.reshape(len(lines), 9, 9)
+    np.testing.assert_array_equal(sr.solve_batch(square, threads=1).reshape(-1, 81), expected)
