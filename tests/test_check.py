@@ -104,3 +104,15 @@ def test_mismatched_batches_raise():
         sr.check_batch(grids, np.zeros((3, 81), dtype=np.float64))
     with pytest.raises(TypeError):
         sr.check_batch(grids, 42)
+
+
+def test_progress_reports_every_row(capsys):
+    puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+    puzzles = [puzzle] * 40
+    answers = [sr.solve(puzzle)] * 40
+    seen = []
+    sr._sudoku_rs._check_batch(puzzles, answers, unique=True, progress=seen.append)
+    assert sum(seen) == 40
+    flags = sr.check_batch(puzzles, answers, unique=True, progress=True)
+    assert flags["correct"].all()
+    assert "checking" in capsys.readouterr().err

@@ -8,6 +8,7 @@ import numpy as np
 
 from . import _sudoku_rs
 from ._batch import _as_batch
+from ._progress import progress_bar
 
 
 def check_batch(
@@ -18,6 +19,7 @@ def check_batch(
     box: Optional[Tuple[int, int]] = None,
     unique: bool = False,
     threads: Optional[int] = None,
+    progress: bool = False,
 ):
     """Check one answer per puzzle on every core: a structured array of shape (N,) of bools.
 
@@ -30,11 +32,14 @@ def check_batch(
     (N, n, n) or (N, n*n), any dtype, or lists of strings), not necessarily of the same kind;
     their lengths and grid sizes must match. A malformed puzzle row gets every flag False; a
     malformed answer row (a bad value, a string of the wrong length) is neither valid nor keeps
-    clues.
+    clues. ``progress=True`` shows a tqdm bar (worth it with ``unique=True``, which counts
+    every puzzle's solutions).
     """
-    valid, keeps, is_unique, correct = _sudoku_rs._check_batch(
-        _as_batch(puzzles), _as_batch(answers), box=box, unique=unique, threads=threads
-    )
+    puzzles, answers = _as_batch(puzzles), _as_batch(answers)
+    with progress_bar(progress, len(puzzles), "checking") as update:
+        valid, keeps, is_unique, correct = _sudoku_rs._check_batch(
+            puzzles, answers, box=box, unique=unique, threads=threads, progress=update
+        )
     names = ["valid", "keeps_clues"] + (["unique", "correct"] if unique else [])
     out = np.empty(len(valid), dtype=[(name, np.bool_) for name in names])
     out["valid"] = valid

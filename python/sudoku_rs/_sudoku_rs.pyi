@@ -245,6 +245,7 @@ def _check_batch(
     box: Optional[Tuple[int, int]] = None,
     unique: bool = False,
     threads: Optional[int] = None,
+    progress: Optional[Callable[[int], object]] = None,
 ) -> Tuple[
     npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.bool_]
 ]: ...

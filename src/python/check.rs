@@ -18,7 +18,8 @@ const UNIQUE: u8 = 4;
 /// Columns (valid, keeps_clues, unique, correct) as bool arrays; `unique` and `correct` stay
 /// False unless `unique=True`. See `sudoku_rs.check_batch`.
 #[pyfunction]
-#[pyo3(signature = (puzzles, answers, /, *, r#box = None, unique = false, threads = None))]
+#[pyo3(signature = (puzzles, answers, /, *, r#box = None, unique = false, threads = None,
+                    progress = None))]
 #[allow(clippy::type_complexity)]
 pub fn _check_batch<'py>(
     puzzles: &Bound<'py, PyAny>,
@@ -26,6 +27,7 @@ pub fn _check_batch<'py>(
     r#box: Option<(i64, i64)>,
     unique: bool,
     threads: Option<super::count::CountArg>,
+    progress: Option<Bound<'py, PyAny>>,
 ) -> PyResult<(
     Bound<'py, PyArray1<bool>>,
     Bound<'py, PyArray1<bool>>,
@@ -61,13 +63,13 @@ pub fn _check_batch<'py>(
     let chunk = (CHUNK_CELLS / nc).max(1);
     let (mut cells, mut valid, mut answer_cells, mut answer_valid) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let mut progress = Progress::new(progress);
     let mut start = 0;
     while start < count {
         let end = (start + chunk).min(count);
         puzzle_batch.read(start, end, &mut cells, &mut valid)?;
         answer_batch.read(start, end, &mut answer_cells, &mut answer_valid)?;
-        // No progress callback: the poll only runs Python's signal handlers.
-        Progress::new(None).run_chunk(py, |poll| {
+        progress.run_chunk(py, |poll| {
             Ok(for_each(
                 shape,
                 &cells,
@@ -95,6 +97,7 @@ pub fn _check_batch<'py>(
                 },
             ))
         })?;
+        progress.finish_chunk(py, end - start)?;
         start = end;
     }
     let column = |bit: u8| -> Vec<bool> { flags.iter().map(|&f| f & bit == bit).collect() };
