@@ -149,43 +149,42 @@ fn read_rows<T: CellElement>(
 ) -> PyResult<()> {
     let array = array.cast::<PyArrayDyn<T>>()?.readonly();
     let nc = n * n;
+    let rows = cells.chunks_exact_mut(nc).zip(valid.iter_mut());
     // The usual case, a C-ordered array: one flat pass the compiler can vectorise. This copy
     // runs on the calling thread with the GIL held, so on easy puzzles it bounds how far a
     // batch scales with threads; the strided walk below is several times slower.
     if array.is_c_contiguous() {
         let flat = array.as_slice()?;
-        let rows = flat[start * nc..end * nc].chunks_exact(nc);
-        for (k, (row, out)) in rows.zip(cells.chunks_exact_mut(nc)).enumerate() {
-            let mut bad = false;
-            for (slot, &v) in out.iter_mut().zip(row) {
-                let v = v.to_i128();
-                bad |= v as u128 > n as u128; // negative values wrap to huge ones
-                *slot = v as u8;
-            }
-            if bad {
-                valid[k] = false;
-                out.fill(0);
-            }
+        for ((out, ok), row) in rows.zip(flat[start * nc..end * nc].chunks_exact(nc)) {
+            *ok = copy_row(row.iter(), n, out);
         }
         return Ok(());
     }
+    // Logical order, whatever the strides: row-major cells for (n, n) and (n*n,) alike.
     let view = array.as_array();
-    for (k, i) in (start..end).enumerate() {
-        let out = &mut cells[k * nc..(k + 1) * nc];
-        // Logical order, whatever the strides: row-major cells for (n, n) and (n*n,) alike.
-        for (slot, &v) in out.iter_mut().zip(view.index_axis(Axis(0), i).iter()) {
-            let v = v.to_i128();
-            if !(0..=n as i128).contains(&v) {
-                valid[k] = false;
-                break;
-            }
-            *slot = v as u8;
-        }
-        if !valid[k] {
-            out.fill(0);
-        }
+    for ((out, ok), i) in rows.zip(start..end) {
+        *ok = copy_row(view.index_axis(Axis(0), i).iter(), n, out);
     }
     Ok(())
+}
+
+/// Copies one puzzle's values into `out`; `false`, with `out` zeroed, if one is outside 0..=n.
+#[inline]
+fn copy_row<'a, T: CellElement + 'a>(
+    row: impl Iterator<Item = &'a T>,
+    n: usize,
+    out: &mut [u8],
+) -> bool {
+    let mut bad = false;
+    for (slot, &v) in out.iter_mut().zip(row) {
+        let v = v.to_i128();
+        bad |= v as u128 > n as u128; // negative values wrap to huge ones
+        *slot = v as u8;
+    }
+    if bad {
+        out.fill(0);
+    }
+    !bad
 }
 
 /// Runs `work` over the batch chunk by chunk, handing each chunk's results to `write`.
