@@ -1,29 +1,11 @@
-"""Puzzle generation: seed handling around the compiled generator."""
+"""Puzzle generation: progress around the compiled generator (which also reads the seed)."""
 
 from __future__ import annotations
 
-import operator
-import secrets
 from typing import Optional, Tuple
 
 from . import _sudoku_rs
 from ._progress import progress_bar
-
-
-def _seed(seed: Optional[int]) -> int:
-    """A seed in 0..2**64-1: the caller's, or one drawn from the OS for ``None``."""
-    if seed is None:
-        return secrets.randbits(64)
-    # Any integer (numpy's too, as for every other int option), but not a bool.
-    try:
-        value = None if isinstance(seed, bool) else operator.index(seed)
-    except TypeError:
-        value = None
-    if value is None:
-        raise TypeError(f"seed must be an int or None, got {type(seed).__name__}")
-    if not 0 <= value < 2**64:
-        raise ValueError(f"seed must be an int in 0..2**64, got {value}")
-    return value
 
 
 def generate(
@@ -52,7 +34,7 @@ def generate(
     ``generate_batch(k, seed=s)[0]`` as a string. The GIL is released; Ctrl-C stops it.
     """
     return _sudoku_rs._generate(
-        seed=_seed(seed), clues=clues, size=size, box=box, symmetry=symmetry, minimal=minimal
+        seed=seed, clues=clues, size=size, box=box, symmetry=symmetry, minimal=minimal
     )
 
 
@@ -76,7 +58,6 @@ def generate_batch(
     and raises :class:`GenerateError` naming that puzzle's index. ``progress=True`` shows a tqdm bar. The GIL is
     released; Ctrl-C stops the batch.
     """
-    seed = _seed(seed)
     with progress_bar(progress, count, "generating") as update:
         return _sudoku_rs._generate_batch(
             count,

@@ -200,7 +200,7 @@ def _read_grid(
 # _generate.py, _rate.py and _check.py.
 def _generate(
     *,
-    seed: int,
+    seed: Optional[int] = None,
     clues: Optional[int] = None,
     size: int = 9,
     box: Optional[Tuple[int, int]] = None,
@@ -211,7 +211,7 @@ def _generate_batch(
     count: int,
     /,
     *,
-    seed: int,
+    seed: Optional[int] = None,
     clues: Optional[int] = None,
     size: int = 9,
     box: Optional[Tuple[int, int]] = None,

@@ -202,7 +202,7 @@ pub fn augment_batch<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = puzzles.py();
     let threads = super::thread_arg(threads)?;
-    let seed = super::transform::seed_arg(seed)?;
+    let seed = super::seed_arg(seed)?;
     let (first, n) = open("puzzles", puzzles)?;
     let shape = BoxShape::for_size(n, super::box_arg(r#box)?)?;
     let mut stacks = vec![first];

@@ -51,16 +51,17 @@ fn options(
 
 /// One puzzle with one solution as a line of n*n characters; see `sudoku_rs.generate`.
 #[pyfunction]
-#[pyo3(signature = (*, seed, clues = None, size = 9, r#box = None, symmetry = None, minimal = false))]
+#[pyo3(signature = (*, seed = None, clues = None, size = 9, r#box = None, symmetry = None, minimal = false))]
 pub fn _generate(
     py: Python<'_>,
-    seed: u64,
+    seed: Option<&Bound<'_, PyAny>>,
     clues: Option<i64>,
     size: i64,
     r#box: Option<(i64, i64)>,
     symmetry: Option<&str>,
     minimal: bool,
 ) -> PyResult<String> {
+    let seed = super::seed_arg(seed)?;
     let (shape, options) = options(clues, size, r#box, symmetry, minimal)?;
     let mut control = SignalCheck::default();
     // Puzzle 0 of the batch with this seed, so generate(seed=s) == generate_batch(k, seed=s)[0].
@@ -80,13 +81,13 @@ pub fn _generate(
 /// `count` puzzles as a (count, n, n) uint8 array; puzzle i depends only on (seed, i).
 /// See `sudoku_rs.generate_batch`.
 #[pyfunction]
-#[pyo3(signature = (count, /, *, seed, clues = None, size = 9, r#box = None, symmetry = None,
+#[pyo3(signature = (count, /, *, seed = None, clues = None, size = 9, r#box = None, symmetry = None,
     minimal = false, threads = None, progress = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn _generate_batch<'py>(
     py: Python<'py>,
     count: i64,
-    seed: u64,
+    seed: Option<&Bound<'py, PyAny>>,
     clues: Option<i64>,
     size: i64,
     r#box: Option<(i64, i64)>,
@@ -97,6 +98,7 @@ pub fn _generate_batch<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let count = usize::try_from(count)
         .map_err(|_| PyValueError::new_err(format!("count must be 0 or more, got {count}")))?;
+    let seed = super::seed_arg(seed)?;
     let (shape, options) = options(clues, size, r#box, symmetry, minimal)?;
     let threads = super::thread_arg(threads)?;
     let (n, nc) = (shape.size(), shape.cell_count());

@@ -17,9 +17,12 @@ mod rate;
 mod run;
 mod transform;
 
-use pyo3::exceptions::PyValueError;
+use std::collections::hash_map::RandomState;
+use std::hash::{BuildHasher, Hasher};
+
+use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyList;
+use pyo3::types::{PyBool, PyList};
 
 use crate::core::{Error, Grid};
 use count::CountArg;
@@ -64,6 +67,38 @@ pub(crate) fn thread_arg(threads: Option<CountArg>) -> PyResult<usize> {
     Ok(crate::core::batch::thread_count(
         requested.map(|t| t as usize),
     ))
+}
+
+/// A fresh seed from the OS-seeded hasher keys, for `seed=None`.
+fn fresh_seed() -> u64 {
+    RandomState::new().build_hasher().finish()
+}
+
+/// A `seed=` argument: any int in 0..2**64, or None for a fresh one.
+pub(crate) fn seed_arg(seed: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+    let seed = match seed {
+        Some(s) if !s.is_none() => s,
+        _ => return Ok(fresh_seed()),
+    };
+    // Any int, numpy's too (as for every other int option), but not a bool.
+    let type_error = || {
+        let name = seed
+            .get_type()
+            .name()
+            .map(|n| n.to_string())
+            .unwrap_or_default();
+        PyTypeError::new_err(format!("seed must be an int or None, got {name}"))
+    };
+    if seed.is_instance_of::<PyBool>() {
+        return Err(type_error());
+    }
+    seed.extract::<u64>().map_err(|err| {
+        if err.is_instance_of::<PyOverflowError>(seed.py()) {
+            PyValueError::new_err(format!("seed must be an int in 0..2**64, got {seed}"))
+        } else {
+            type_error()
+        }
+    })
 }
 
 /// The first solution of `grid`, in the same kind as the input. `max_guesses` bounds the

@@ -1,49 +1,14 @@
 //! `sudoku_rs.Transform`: one validity-preserving transform as a Python value (apply, inverse,
 //! composition, equality, pickling), over the core's [`core::transform::Transform`].
 
-use std::collections::hash_map::RandomState;
-use std::hash::{BuildHasher, Hasher};
-
-use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyTuple};
+use pyo3::types::{PyDict, PyTuple};
 
 use crate::core::transform::Transform as Core;
 use crate::core::BoxShape;
 
 use super::input;
-
-/// A fresh seed from the OS-seeded hasher keys, for `seed=None`.
-pub(crate) fn fresh_seed() -> u64 {
-    RandomState::new().build_hasher().finish()
-}
-
-/// A `seed=` argument: any int in 0..2**64, or None for a fresh one.
-pub(crate) fn seed_arg(seed: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
-    let seed = match seed {
-        Some(s) if !s.is_none() => s,
-        _ => return Ok(fresh_seed()),
-    };
-    // The same rules and messages as the generator's seed (python/sudoku_rs/_generate.py).
-    let type_error = || {
-        let name = seed
-            .get_type()
-            .name()
-            .map(|n| n.to_string())
-            .unwrap_or_default();
-        PyTypeError::new_err(format!("seed must be an int or None, got {name}"))
-    };
-    if seed.is_instance_of::<PyBool>() {
-        return Err(type_error());
-    }
-    seed.extract::<u64>().map_err(|err| {
-        if err.is_instance_of::<PyOverflowError>(seed.py()) {
-            PyValueError::new_err(format!("seed must be an int in 0..2**64, got {seed}"))
-        } else {
-            type_error()
-        }
-    })
-}
 
 /// The box shape of `size`, or of `box=`.
 pub(crate) fn shape_of(size: i64, r#box: Option<(i64, i64)>) -> PyResult<BoxShape> {
@@ -111,7 +76,11 @@ impl Transform {
         let shape = shape_of(size, r#box)?;
         let index = u64::try_from(index)
             .map_err(|_| PyValueError::new_err(format!("index must be 0 or more, got {index}")))?;
-        Ok(Transform(Core::for_item(shape, seed_arg(seed)?, index)))
+        Ok(Transform(Core::for_item(
+            shape,
+            super::seed_arg(seed)?,
+            index,
+        )))
     }
 
     /// The transform mapping `grid` onto `canonical(grid)`: apply it to a solution too to keep
