@@ -3,8 +3,9 @@
 //! puzzle's solution instead (solved grids tie far more, the hard case). Prints grids per second
 //! (one thread, best of 3 passes) and search nodes per grid, which does not depend on the load.
 use std::time::Instant;
-use sudoku_rs::core::canonical::canonical_counted;
-use sudoku_rs::core::{text, Solver, Unbounded};
+use sudoku_rs::core::grid::text;
+use sudoku_rs::core::make::canonical::canonical_counted;
+use sudoku_rs::core::{Solver, Unbounded};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();

@@ -3,7 +3,8 @@
 //! only that one, e.g. under `valgrind --tool=callgrind` to count instructions). Every puzzle's count (up to 2) and, for
 //! unique puzzles, its solution must agree; guesses per puzzle explain the speed.
 use std::time::Instant;
-use sudoku_rs::core::{text, Solver, Unbounded};
+use sudoku_rs::core::grid::text;
+use sudoku_rs::core::{Solver, Unbounded};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();

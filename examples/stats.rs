@@ -1,6 +1,7 @@
 //! Prints search statistics for each puzzle of a file: `cargo run --release --example stats FILE [N]`.
 use std::time::Instant;
-use sudoku_rs::core::{text, Solver, Unbounded};
+use sudoku_rs::core::grid::text;
+use sudoku_rs::core::{Solver, Unbounded};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();

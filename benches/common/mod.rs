@@ -9,7 +9,8 @@
 use std::path::{Path, PathBuf};
 
 use sudoku::Sudoku;
-use sudoku_rs::core::{lines, BoxShape, Error, Solver, Unbounded};
+use sudoku_rs::core::grid::lines;
+use sudoku_rs::core::{BoxShape, Error, Solver, Unbounded};
 
 /// The default sets, in table order: the public tdoku sets, an easy generated set, and one
 /// generic size. Files live in `../shared/data` (see its README).

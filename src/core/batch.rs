@@ -11,8 +11,8 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use super::shape::BoxShape;
-use super::solver::{Control, SearchStats, Solver};
+use crate::core::grid::shape::BoxShape;
+use crate::core::search::{Control, SearchStats, Solver};
 
 /// How often the calling thread polls.
 pub const POLL_EVERY: Duration = Duration::from_millis(50);
@@ -154,7 +154,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::text::parse;
+    use crate::core::grid::text::parse;
     use crate::core::Unbounded;
 
     fn puzzles() -> (BoxShape, Vec<u8>) {

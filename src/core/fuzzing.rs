@@ -4,12 +4,13 @@
 //! the core). They live here, not in `fuzz/`, so that `cargo test` replays the saved corpus
 //! through exactly the same code without cargo-fuzz (see the tests below).
 
-use super::error::Error;
-use super::grid::Grid;
-use super::shape::BoxShape;
-use super::solver::{Solver, Unbounded};
-use super::text;
-use super::{lines, Result};
+use crate::core::error::Error;
+use crate::core::grid::lines;
+use crate::core::grid::shape::BoxShape;
+use crate::core::grid::text;
+use crate::core::grid::Grid;
+use crate::core::search::{Solver, Unbounded};
+use crate::core::Result;
 
 /// The guess budget of every fuzzed search: enough to solve most small inputs, small enough
 /// that a near-empty 64x64 grid cannot stall the fuzzer.

@@ -1,26 +1,24 @@
-//! The pure Rust core: grid model, text parsing, the search engine. No pyo3 types in here, so
-//! it is unit-tested with plain `cargo test` and usable from Rust directly.
+//! The pure Rust core, free of pyo3 so it is unit-tested with plain `cargo test` and usable
+//! from Rust directly. Folders by concern:
+//!
+//! - [`grid`]: box shapes, the grid model, its text and line forms, validity checks.
+//! - [`search`]: the [`Solver`] facade and its engines (generic, dedicated 9x9), with the
+//!   stop/flow/statistics vocabulary they share.
+//! - [`make`]: making and reshaping puzzles: generation, rating, transforms, canonical form,
+//!   and the seeded random numbers they use.
+//! - [`batch`]: many puzzles on many threads.
 
 pub mod batch;
-pub mod canonical;
-pub mod check;
 pub mod error;
 #[doc(hidden)]
 pub mod fuzzing;
-pub mod generate;
 pub mod grid;
-pub mod lines;
-mod nine;
-pub mod random;
-pub mod rate;
-pub mod shape;
-pub mod solver;
+pub mod make;
+pub mod search;
 pub mod status;
-pub mod text;
-pub mod transform;
 
 pub use error::{Cell, Error, Result, Unit};
+pub use grid::shape::{BoxShape, MAX_SIZE};
 pub use grid::Grid;
-pub use shape::{BoxShape, MAX_SIZE};
-pub use solver::{Control, Flow, SearchStats, Solver, Unbounded};
+pub use search::{Control, Flow, SearchStats, Solver, Unbounded};
 pub use status::Status;

@@ -2,7 +2,7 @@
 //! column in Python, `sudoku_rs.Status`), so one bad or pathological row neither stops the
 //! batch nor passes for a solved or unsolvable one.
 
-use super::error::Error;
+use crate::core::error::Error;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(i8)]

@@ -1,7 +1,7 @@
 //! Checking an answer against its puzzle, for bulk grading of model output.
 
-use super::grid::find_conflict;
-use super::shape::BoxShape;
+use crate::core::grid::find_conflict;
+use crate::core::grid::shape::BoxShape;
 
 /// How an answer relates to its puzzle.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -27,7 +27,7 @@ pub fn check_answer(shape: BoxShape, puzzle: &[u8], answer: &[u8]) -> Verdict {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::text::parse;
+    use crate::core::grid::text::parse;
 
     const PUZZLE: &str =
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";

@@ -5,7 +5,8 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
-use crate::core::{lines, text, Error};
+use crate::core::grid::{lines, text};
+use crate::core::Error;
 
 /// Parses whole lines of puzzles. Returns `(puzzles, line_numbers, bad, size)`: an (N, n*n)
 /// uint8 array (bad rows all zeros), the 1-based line number of each row, `(row, message)` for

@@ -5,7 +5,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
-use crate::core::transform::Transform as Core;
+use crate::core::make::transform::Transform as Core;
 use crate::core::BoxShape;
 
 use super::input;

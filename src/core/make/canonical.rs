@@ -1,5 +1,5 @@
 //! The canonical form of a grid: the lexicographically smallest grid equivalent to it under the
-//! transforms of [`super::transform`], comparing cells row-major with blank (0) smallest.
+//! transforms of [`crate::core::make::transform`], comparing cells row-major with blank (0) smallest.
 //! Equivalent grids, and only those, have equal canonical forms, so it deduplicates datasets.
 //!
 //! For a fixed order of cells the smallest relabelling numbers digits by first appearance, so the
@@ -15,9 +15,9 @@
 use std::cmp::Ordering;
 use std::fmt;
 
-use super::grid::Grid;
-use super::shape::BoxShape;
-use super::transform::Transform;
+use crate::core::grid::shape::BoxShape;
+use crate::core::grid::Grid;
+use crate::core::make::transform::Transform;
 
 /// The largest group searched: the 9x9 one, 2 * 6^8 row and column orders. That admits 4x4,
 /// 6x6 (either box), 8x8 (either box) and 9x9; 10x10 with 2x5 boxes already has 1.1e8.
@@ -481,7 +481,7 @@ fn twins(n: usize, block: usize, content: impl Fn(usize) -> Vec<u8>) -> Vec<u64>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::text::parse;
+    use crate::core::grid::text::parse;
 
     const PUZZLE: &str =
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";

@@ -10,40 +10,15 @@
 //! backtracking is moving back a level. The arena grows to the deepest level ever reached and is
 //! reused, so a warmed-up solver allocates nothing per search step or per puzzle.
 
-use std::collections::HashSet;
-
-use super::error::{Error, Result};
-use super::grid::{find_conflict, Grid};
-use super::nine;
-use super::shape::{BoxShape, Geometry};
-
-/// Nodes a restarting search's first attempt may use before it restarts. Far more than any 9x9
-/// puzzle needs, so restarts only ever happen on big grids.
-const FIRST_BUDGET: u64 = 20_000;
+use super::control::{Control, Flow, GuessBudget, SearchStats, POLL_INTERVAL};
+use crate::core::error::{Error, Result};
+use crate::core::grid::find_conflict;
+use crate::core::grid::shape::{BoxShape, Geometry};
 
 /// The smallest grid side on which locked candidates run. On 9x9 the pass costs more than the
 /// guesses it saves (measured with benches/bench.py: hardest-1905 count-to-2 went from 1,898/s
 /// without to 1,334/s with); on 16x16 and up it is what keeps big grids tractable.
 const LOCKED_CANDIDATES_FROM: usize = 16;
-
-/// Count limits up to this use restarts (they keep the solutions seen).
-const MAX_RESTART_LIMIT: u64 = 64;
-
-/// The unit of the restart budgets after the first attempt, scaled by the Luby sequence.
-const RESTART_UNIT: u64 = 4_000;
-
-/// The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, ... (1-based): the restart schedule that is within a
-/// log factor of the best fixed budget without knowing it.
-fn luby(i: u64) -> u64 {
-    let mut i = i;
-    loop {
-        let k = 64 - i.leading_zeros() as u64; // 2^(k-1) <= i < 2^k
-        if i == (1u64 << k) - 1 {
-            return 1u64 << (k - 1);
-        }
-        i -= (1u64 << (k - 1)) - 1;
-    }
-}
 
 /// A fixed 64-bit mix (splitmix64's finaliser), for restart perturbations.
 fn mix(seed: u64, value: u64) -> u64 {
@@ -52,35 +27,6 @@ fn mix(seed: u64, value: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
-}
-
-/// How many search nodes pass between calls of [`Control::proceed`].
-const POLL_INTERVAL: u64 = 1024;
-
-/// A hook the search calls every `POLL_INTERVAL` nodes: return `false` to stop it
-/// (Ctrl-C, a time or guess budget). The search then returns [`Error::Interrupted`].
-pub trait Control {
-    fn proceed(&mut self, stats: &SearchStats) -> bool;
-}
-
-/// Never stops the search.
-pub struct Unbounded;
-
-impl Control for Unbounded {
-    fn proceed(&mut self, _: &SearchStats) -> bool {
-        true
-    }
-}
-
-/// What a search did, so a caller can see how hard a puzzle was.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SearchStats {
-    /// States propagated: the start plus one per guess.
-    pub nodes: u64,
-    /// Digits tried in a cell that had two or more candidates.
-    pub guesses: u64,
-    /// Guesses (or the start) that propagation proved wrong.
-    pub dead_ends: u64,
 }
 
 /// What to branch on: whichever has the fewest alternatives.
@@ -108,15 +54,18 @@ struct Frame {
     untried: u64,
 }
 
-/// Whether the caller wants more solutions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Flow {
-    Continue,
-    Stop,
+/// One attempt's terms: its search order and how much work it may do.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Attempt {
+    /// 0 for the plain search order; a restart's attempt number otherwise.
+    pub seed: u64,
+    /// Nodes this attempt may use before it gives up (`u64::MAX`: no limit).
+    pub node_budget: u64,
+    pub guesses: GuessBudget,
 }
 
-/// A reusable solver for one box shape. Not `Sync`; make one per thread.
-pub struct Solver {
+/// The generic engine's state for one box shape, reused across searches.
+pub(crate) struct Generic {
     geo: Geometry,
     full: u64,
     /// Level k's cells live at `cells[k * ncells..]`, its unit masks at `used[k * 3n..]`.
@@ -128,246 +77,58 @@ pub struct Solver {
     frames: Vec<Frame>,
     /// Scratch for locked candidates: one mask per row segment and per column segment.
     segments: Vec<u64>,
-    stats: SearchStats,
-    /// 0 for the plain search order; a restart's attempt number otherwise.
+    /// The current attempt's seed (see [`Attempt::seed`]).
     seed: u64,
-    /// Scratch: the solutions found by the current restart attempt, back to back.
-    found: Vec<u8>,
-    /// Classic 9x9 searches go to the dedicated engine in `nine.rs`.
-    use_nine: bool,
-    /// The most guesses one call may make, over all its restart attempts (`None`: no limit).
-    max_guesses: Option<u64>,
-    /// Guesses made by the earlier restart attempts of the current call.
-    guesses_before: u64,
+    stats: SearchStats,
 }
 
-impl Solver {
-    /// A solver for `shape`; classic 9x9 uses the dedicated 9x9 engine.
-    pub fn new(shape: BoxShape) -> Self {
-        let mut solver = Self::generic(shape);
-        solver.use_nine = shape == BoxShape::CLASSIC;
-        solver
-    }
-
-    /// A solver that always uses the generic engine, whatever the shape: its search order and
-    /// statistics do not change when the 9x9 engine does.
-    pub fn generic(shape: BoxShape) -> Self {
+impl Generic {
+    pub(crate) fn new(shape: BoxShape) -> Self {
         let geo = Geometry::new(shape);
         let n = geo.size;
         let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-        Solver {
+        Generic {
             cells: vec![0; geo.cells],
             used: vec![0; 3 * n],
             elim: vec![0; geo.cells],
             segments: vec![0; 2 * n * n],
-            seed: 0,
-            found: Vec::new(),
             empties: vec![0],
             frames: Vec::new(),
+            seed: 0,
             stats: SearchStats::default(),
-            max_guesses: None,
-            guesses_before: 0,
             geo,
             full,
-            use_nine: false,
         }
     }
 
-    /// Limits every later call (`solve`, `count`, `solutions`, `search`) to `max_guesses`
-    /// guesses; a call that needs more returns [`Error::GuessLimit`]. `None` removes the limit.
-    pub fn set_max_guesses(&mut self, max_guesses: Option<u64>) {
-        self.max_guesses = max_guesses;
-    }
-
-    /// The guess budget, the one place it is checked: called just before each guess, it counts
-    /// the guess or refuses it. Any engine plugged into `Solver` calls this per guess too.
-    #[inline]
-    fn spend_guess(&mut self) -> Result<()> {
-        if let Some(max_guesses) = self.max_guesses {
-            if self.guesses_before + self.stats.guesses >= max_guesses {
-                return Err(Error::GuessLimit { max_guesses });
-            }
-        }
-        self.stats.guesses += 1;
-        Ok(())
-    }
-
-    pub fn shape(&self) -> BoxShape {
+    pub(crate) fn shape(&self) -> BoxShape {
         self.geo.shape
     }
 
-    /// Statistics of the last search.
-    pub fn stats(&self) -> SearchStats {
+    pub(crate) fn cell_count(&self) -> usize {
+        self.geo.cells
+    }
+
+    /// What the last search did.
+    pub(crate) fn stats(&self) -> SearchStats {
         self.stats
     }
 
-    /// The first solution (deterministic), or `NoSolution`.
-    pub fn solve(&mut self, grid: &Grid, control: &mut (impl Control + ?Sized)) -> Result<Grid> {
-        let mut out = vec![0u8; self.geo.cells];
-        if self.solve_into(grid.cells(), &mut out, control)? {
-            Ok(Grid::new(self.geo.shape, out).expect("a solution is a valid grid"))
-        } else {
-            Err(Error::NoSolution)
-        }
-    }
-
-    /// Writes the first solution of `cells` into `out`; `Ok(false)` when there is none.
-    /// `cells` must be `n*n` values in `0..=n` (a [`Grid`]'s cells).
-    pub fn solve_into(
-        &mut self,
-        cells: &[u8],
-        out: &mut [u8],
-        control: &mut (impl Control + ?Sized),
-    ) -> Result<bool> {
-        let mut found = false;
-        self.restarting(cells, control, 1, |solution| {
-            out.copy_from_slice(solution);
-            found = true;
-        })?;
-        Ok(found)
-    }
-
-    /// Counts solutions, stopping at `limit` (`None`: count them all).
-    pub fn count(
-        &mut self,
-        cells: &[u8],
-        limit: Option<u64>,
-        control: &mut (impl Control + ?Sized),
-    ) -> Result<u64> {
-        let mut count = 0u64;
-        match limit {
-            Some(0) => {}
-            // Small limits (uniqueness checks) restart like solve; the solutions seen are kept
-            // to count each once, so large limits search once, in the plain order.
-            Some(limit) if limit <= MAX_RESTART_LIMIT => {
-                self.restarting(cells, control, limit as usize, |_| count += 1)?;
-            }
-            _ => {
-                let limit = limit.unwrap_or(u64::MAX);
-                self.search(cells, control, |_| {
-                    count += 1;
-                    if count >= limit {
-                        Flow::Stop
-                    } else {
-                        Flow::Continue
-                    }
-                })?;
-            }
-        }
-        Ok(count)
-    }
-
-    /// Up to `limit` distinct solutions; the first is [`Solver::solve`]'s.
-    pub fn solutions(
-        &mut self,
-        grid: &Grid,
-        limit: usize,
-        control: &mut (impl Control + ?Sized),
-    ) -> Result<Vec<Grid>> {
-        let mut found = Vec::new();
-        let shape = self.geo.shape;
-        self.restarting(grid.cells(), control, limit, |solution| {
-            found.push(Grid::new(shape, solution.to_vec()).expect("a solution is a valid grid"));
-        })?;
-        Ok(found)
-    }
-
-    /// Calls `on_new` once for each distinct solution until `limit` have been seen, searching
-    /// with restarts: first in the plain order, then, when a budget of nodes runs out, again with
-    /// ties and digit order perturbed by the attempt number, under budgets that follow the Luby
-    /// sequence. Big grids far from unique have heavy-tailed search times (one early wrong
-    /// digit can hide an unsatisfiable subtree of millions of nodes); a restart escapes it.
-    /// An attempt that finishes within its budget has seen every solution, so counts and "no
-    /// solution" stay exact; the attempt order is fixed, so results are deterministic. 9x9
-    /// puzzles never need a second attempt.
-    fn restarting(
-        &mut self,
-        cells: &[u8],
-        control: &mut (impl Control + ?Sized),
-        limit: usize,
-        mut on_new: impl FnMut(&[u8]),
-    ) -> Result<()> {
-        if limit == 0 {
-            return Ok(());
-        }
-        // One attempt never sees a solution twice, so only solutions of earlier attempts are
-        // hashed; the current attempt's go into a reused buffer. A search that ends within its
-        // first attempt (every 9x9 one) allocates nothing here.
-        let nc = self.geo.cells;
-        let mut earlier: HashSet<Vec<u8>> = HashSet::new();
-        let mut current = std::mem::take(&mut self.found);
-        let mut total = SearchStats::default();
-        let mut budget = FIRST_BUDGET;
-        for attempt in 0.. {
-            self.seed = attempt;
-            self.guesses_before = total.guesses;
-            current.clear();
-            let mut distinct = earlier.len();
-            let outcome = self.search_within(cells, control, budget, |solution| {
-                if earlier.is_empty() || !earlier.contains(solution) {
-                    current.extend_from_slice(solution);
-                    distinct += 1;
-                    on_new(solution);
-                }
-                if distinct >= limit {
-                    Flow::Stop
-                } else {
-                    Flow::Continue
-                }
-            });
-            self.seed = 0;
-            self.guesses_before = 0;
-            total.nodes += self.stats.nodes;
-            total.guesses += self.stats.guesses;
-            total.dead_ends += self.stats.dead_ends;
-            self.stats = total;
-            let out_of_budget = match outcome {
-                Ok(out) => out,
-                Err(err) => {
-                    self.found = current;
-                    return Err(err);
-                }
-            };
-            if !out_of_budget || distinct >= limit {
-                self.found = current;
-                return Ok(());
-            }
-            earlier.extend(current.chunks(nc).map(<[u8]>::to_vec));
-            budget = RESTART_UNIT.saturating_mul(luby(attempt + 1));
-        }
-        unreachable!("the budgets grow until an attempt completes")
-    }
-
-    /// Depth-first search calling `visit` on each solution until it says `Stop`.
+    /// Depth-first search calling `visit` on each solution until it says `Stop`, within the
+    /// attempt's budgets: `Ok(true)` when the node budget ran out first.
     /// Conflicting givens are an `Error::Conflict` naming both cells.
-    pub fn search(
+    pub(crate) fn search(
         &mut self,
         cells: &[u8],
         control: &mut (impl Control + ?Sized),
-        visit: impl FnMut(&[u8]) -> Flow,
-    ) -> Result<()> {
-        self.search_within(cells, control, u64::MAX, visit)
-            .map(|_| ())
-    }
-
-    /// [`Solver::search`] that gives up after `budget` nodes: `Ok(true)` when it did.
-    fn search_within(
-        &mut self,
-        cells: &[u8],
-        control: &mut (impl Control + ?Sized),
-        budget: u64,
+        attempt: Attempt,
         mut visit: impl FnMut(&[u8]) -> Flow,
     ) -> Result<bool> {
         let nc = self.geo.cells;
         let nu = 3 * self.geo.size;
         assert_eq!(cells.len(), nc, "cells must match the solver's shape");
-        if self.use_nine {
-            // The 9x9 engine finishes any puzzle long before a budget would matter.
-            // It never restarts, so the whole budget is its own.
-            nine::search(cells, control, self.max_guesses, &mut self.stats, visit)?;
-            return Ok(false);
-        }
         self.stats = SearchStats::default();
+        self.seed = attempt.seed;
         self.frames.clear();
         self.load(cells)?;
 
@@ -378,7 +139,7 @@ impl Solver {
             if self.stats.nodes % POLL_INTERVAL == 0 && !control.proceed(&self.stats) {
                 return Err(Error::Interrupted);
             }
-            if self.stats.nodes > budget {
+            if self.stats.nodes > attempt.node_budget {
                 return Ok(true);
             }
             match step {
@@ -422,7 +183,7 @@ impl Solver {
                         (self.geo.unit_cells[unit * n + slot] as usize, bit)
                     }
                 };
-                self.spend_guess()?;
+                attempt.guesses.spend(&mut self.stats)?;
                 let parent = self.frames.len() - 1;
                 level = parent + 1;
                 self.ensure_levels(level + 1);
@@ -738,210 +499,5 @@ impl LineState<'_> {
             }
         }
         changed
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::core::text::{parse, to_line};
-
-    fn solve_line(line: &str) -> String {
-        let grid = parse(line, None).unwrap();
-        let mut solver = Solver::new(grid.shape());
-        to_line(solver.solve(&grid, &mut Unbounded).unwrap().cells())
-    }
-
-    #[test]
-    fn luby_sequence_starts_as_published() {
-        let first: Vec<u64> = (1..=15).map(luby).collect();
-        assert_eq!(first, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
-    }
-
-    #[test]
-    fn restarted_searches_stay_deterministic_and_exact() {
-        // A 25x25 from the generated set that needs restarts (over FIRST_BUDGET nodes).
-        let line = include_str!("../../tests/data/gen_25x25")
-            .lines()
-            .next()
-            .unwrap();
-        let grid = parse(line, None).unwrap();
-        let mut solver = Solver::new(grid.shape());
-        let first = solver.solve(&grid, &mut Unbounded).unwrap();
-        assert!(
-            solver.stats().nodes > FIRST_BUDGET,
-            "this puzzle should need a restart"
-        );
-        assert!(grid.is_solved_by(&first));
-        assert_eq!(solver.solve(&grid, &mut Unbounded).unwrap(), first);
-        let two = solver.solutions(&grid, 2, &mut Unbounded).unwrap();
-        assert_eq!(two.len(), 2);
-        assert_eq!(two[0], first);
-        assert_ne!(two[0], two[1]);
-        assert!(two.iter().all(|g| grid.is_solved_by(g)));
-    }
-
-    #[test]
-    fn solves_the_tutorial_puzzle() {
-        let rows = "31.5784.2/.29.3...8/4..629.31/2.3.1..8./.7.863..5/8.1.9.6../13....25./692.5..74/7..2.63..";
-        let solution = solve_line(&rows.replace('/', ""));
-        assert!(
-            solution.starts_with("316578492529134768487629531"),
-            "{solution}"
-        );
-    }
-
-    #[test]
-    fn solves_leetcode_37() {
-        let board =
-            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-        assert_eq!(
-            solve_line(board),
-            "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
-        );
-    }
-
-    #[test]
-    fn counts_stop_at_the_limit_and_find_none_when_unsolvable() {
-        let empty = parse(&".".repeat(81), None).unwrap();
-        let mut solver = Solver::new(empty.shape());
-        assert_eq!(
-            solver
-                .count(empty.cells(), Some(7), &mut Unbounded)
-                .unwrap(),
-            7
-        );
-        // 4x4 Latin squares with 2x2 boxes: exactly 288 of them.
-        let empty4 = parse(&".".repeat(16), None).unwrap();
-        let mut solver4 = Solver::new(empty4.shape());
-        assert_eq!(
-            solver4.count(empty4.cells(), None, &mut Unbounded).unwrap(),
-            288
-        );
-        // Consistent givens with no completion: row 0 needs a 9 that column 8 forbids... built
-        // so that cell (0, 8) has no candidate.
-        let mut line = String::from("12345678.");
-        line.push_str("........9");
-        line.push_str(&".".repeat(63));
-        let grid = parse(&line, None).unwrap();
-        assert_eq!(solver.solve(&grid, &mut Unbounded), Err(Error::NoSolution));
-        assert_eq!(solver.count(grid.cells(), None, &mut Unbounded).unwrap(), 0);
-    }
-
-    #[test]
-    fn solutions_are_distinct_and_start_with_the_first() {
-        let empty = parse(&".".repeat(36), Some((2, 3))).unwrap();
-        let mut solver = Solver::new(empty.shape());
-        let first = solver.solve(&empty, &mut Unbounded).unwrap();
-        let all = solver.solutions(&empty, 20, &mut Unbounded).unwrap();
-        assert_eq!(all.len(), 20);
-        assert_eq!(all[0], first);
-        for (i, a) in all.iter().enumerate() {
-            assert!(a.is_solved());
-            assert!(all[i + 1..].iter().all(|b| b != a));
-        }
-    }
-
-    #[test]
-    fn reports_conflicting_givens() {
-        let mut line = ".".repeat(81);
-        line.replace_range(0..1, "5");
-        line.replace_range(4..5, "5");
-        let grid = parse(&line, None).unwrap();
-        let err = Solver::new(grid.shape())
-            .solve(&grid, &mut Unbounded)
-            .unwrap_err();
-        assert!(matches!(err, Error::Conflict { value: 5, .. }), "{err}");
-    }
-
-    #[test]
-    fn control_can_interrupt() {
-        struct StopAt(u64);
-        impl Control for StopAt {
-            fn proceed(&mut self, stats: &SearchStats) -> bool {
-                stats.nodes < self.0
-            }
-        }
-        let empty = parse(&".".repeat(256), None).unwrap();
-        let mut solver = Solver::new(empty.shape());
-        let result = solver.count(empty.cells(), None, &mut StopAt(5000));
-        assert_eq!(result, Err(Error::Interrupted));
-    }
-
-    #[test]
-    fn a_guess_budget_allows_exactly_that_many_guesses() {
-        // A forum-hardest puzzle: it needs guessing on every engine.
-        let line = include_str!("../../tests/data/puzzles6_forum_hardest_1106")
-            .lines()
-            .next()
-            .unwrap();
-        let grid = parse(line, None).unwrap();
-        let mut solver = Solver::new(grid.shape());
-        let solution = solver.solve(&grid, &mut Unbounded).unwrap();
-        let needed = solver.stats().guesses;
-        assert!(needed > 1, "this puzzle should need guesses");
-        solver.set_max_guesses(Some(needed));
-        assert_eq!(solver.solve(&grid, &mut Unbounded).unwrap(), solution);
-        solver.set_max_guesses(Some(needed - 1));
-        assert_eq!(
-            solver.solve(&grid, &mut Unbounded),
-            Err(Error::GuessLimit {
-                max_guesses: needed - 1
-            })
-        );
-        assert_eq!(solver.stats().guesses, needed - 1);
-        solver.set_max_guesses(None);
-        assert_eq!(solver.solve(&grid, &mut Unbounded).unwrap(), solution);
-    }
-
-    #[test]
-    fn a_guess_budget_never_passes_for_a_count_or_no_solution() {
-        let empty4 = parse(&".".repeat(16), None).unwrap();
-        let mut solver = Solver::new(empty4.shape());
-        solver.set_max_guesses(Some(10));
-        for limit in [None, Some(1000)] {
-            assert_eq!(
-                solver.count(empty4.cells(), limit, &mut Unbounded),
-                Err(Error::GuessLimit { max_guesses: 10 })
-            );
-        }
-        // Stopping at the limit within the budget is an exact answer.
-        assert_eq!(solver.count(empty4.cells(), Some(2), &mut Unbounded), Ok(2));
-    }
-
-    #[test]
-    fn restarts_spend_one_guess_budget() {
-        let line = include_str!("../../tests/data/gen_25x25")
-            .lines()
-            .next()
-            .unwrap();
-        let grid = parse(line, None).unwrap();
-        let mut solver = Solver::new(grid.shape());
-        let first = solver.solve(&grid, &mut Unbounded).unwrap();
-        let needed = solver.stats().guesses;
-        assert!(solver.stats().nodes > FIRST_BUDGET, "needs a restart");
-        assert!(grid.is_solved_by(&first));
-        // Below what all attempts together need, but more than the last attempt alone spends:
-        // only a budget shared by the attempts runs out.
-        let max_guesses = needed - 1;
-        solver.set_max_guesses(Some(max_guesses));
-        assert_eq!(
-            solver.solve(&grid, &mut Unbounded),
-            Err(Error::GuessLimit { max_guesses })
-        );
-        assert_eq!(solver.stats().guesses, max_guesses);
-    }
-
-    #[test]
-    fn stats_show_singles_only_puzzles_need_no_guess() {
-        let grid = parse(
-            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
-            None,
-        )
-        .unwrap();
-        let mut solver = Solver::new(grid.shape());
-        solver.solve(&grid, &mut Unbounded).unwrap();
-        assert_eq!(solver.stats().guesses, 0);
-        assert_eq!(solver.stats().nodes, 1);
     }
 }

@@ -9,9 +9,9 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use crate::core::batch::for_each;
-use crate::core::generate::{self, Options, Symmetry};
-use crate::core::random::stream_seed;
-use crate::core::text::to_line;
+use crate::core::grid::text::to_line;
+use crate::core::make::generate::{self, Options, Symmetry};
+use crate::core::make::random::stream_seed;
 use crate::core::{BoxShape, Error, Solver};
 
 use super::batch::{Progress, CHUNK_CELLS};

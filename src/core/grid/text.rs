@@ -2,9 +2,9 @@
 //! up. Whitespace anywhere is layout, not cells, so a pasted multi-line grid parses, and
 //! [`render_like`] writes a solution back in the same layout.
 
-use super::error::{Error, Result};
-use super::grid::{cell_at, Grid};
-use super::shape::{isqrt, BoxShape};
+use crate::core::error::{Error, Result};
+use crate::core::grid::shape::{isqrt, BoxShape};
+use crate::core::grid::{cell_at, Grid};
 
 /// The largest value a character can hold (`Z` = 35).
 pub const MAX_TEXT_VALUE: u8 = 35;

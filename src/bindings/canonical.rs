@@ -5,8 +5,8 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use crate::core::canonical::{canonical_cells, check_supported, Unsupported};
-use crate::core::transform::Transform;
+use crate::core::make::canonical::{canonical_cells, check_supported, Unsupported};
+use crate::core::make::transform::Transform;
 use crate::core::{Control, Grid, Solver};
 
 use super::batch::{open, run_to_grids};
@@ -19,7 +19,7 @@ fn unsupported(err: Unsupported) -> PyErr {
 /// The canonical form of `grid` and the transform reaching it, searched with the GIL released.
 pub(crate) fn detached(py: Python<'_>, grid: &Grid) -> PyResult<(Grid, Transform)> {
     check_supported(grid.shape()).map_err(unsupported)?;
-    py.detach(|| crate::core::canonical::canonical(grid))
+    py.detach(|| crate::core::make::canonical::canonical(grid))
         .map_err(unsupported)
 }
 

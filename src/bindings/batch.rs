@@ -16,8 +16,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};
 
 use crate::core::batch::{for_each, Stopped};
-use crate::core::shape::isqrt;
-use crate::core::text::{self, render_like};
+use crate::core::grid::shape::isqrt;
+use crate::core::grid::text::{self, render_like};
 use crate::core::{BoxShape, Control, Error, Solver, Status};
 use crate::with_int_type;
 

@@ -4,7 +4,7 @@
 use numpy::PyArray1;
 use pyo3::prelude::*;
 
-use crate::core::rate::{self, Rating};
+use crate::core::make::rate::{self, Rating};
 use crate::core::{Control, Grid, Solver};
 
 use super::batch::{open, run};

@@ -1,16 +1,16 @@
 //! A cheap, reproducible difficulty rating: how much guessing a fixed, plain search needs.
 //!
 //! The procedure is defined here and nowhere else, so ratings never change when the fast
-//! [`Solver`](super::Solver) is optimised: fill naked singles (a cell with one candidate) and
+//! [`Solver`](crate::core::Solver) is optimised: fill naked singles (a cell with one candidate) and
 //! hidden singles (a digit with one place in a row, column or box) to a fixed point; if cells
 //! remain, branch on the first cell (row-major) with the fewest candidates, trying digits low
 //! to high; repeat, counting solutions up to 2. For a puzzle with one solution the whole tree
 //! is searched, so the counts measure the puzzle, not the luck of the digit order.
 
-use super::error::{Error, Result};
-use super::grid::Grid;
-use super::shape::Geometry;
-use super::solver::{Control, SearchStats};
+use crate::core::error::{Error, Result};
+use crate::core::grid::shape::Geometry;
+use crate::core::grid::Grid;
+use crate::core::search::{Control, SearchStats};
 
 /// Polls the control every this many nodes.
 const POLL_INTERVAL: u64 = 1024;
@@ -220,7 +220,7 @@ impl Rater<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::text::parse;
+    use crate::core::grid::text::parse;
     use crate::core::Unbounded;
 
     fn rating(line: &str) -> Result<Rating> {

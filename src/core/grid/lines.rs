@@ -2,10 +2,10 @@
 //! whose header names its columns (Kaggle's `quizzes,solutions`, `puzzle,solution`). Parsing
 //! works on bytes, a chunk of lines at a time, so a file of any size streams in flat memory.
 
-use super::error::Error;
-use super::grid::Grid;
-use super::shape::isqrt;
-use super::text;
+use crate::core::error::Error;
+use crate::core::grid::shape::isqrt;
+use crate::core::grid::text;
+use crate::core::grid::Grid;
 
 /// Puzzles parsed from a chunk of lines.
 #[derive(Debug, Default)]

@@ -25,10 +25,10 @@
 //! that order is this engine's, not the generic one's (on a puzzle with several solutions the
 //! two engines may find a different one first).
 
-use super::error::{Error, Result};
-use super::grid::find_conflict;
-use super::shape::BoxShape;
-use super::solver::{Control, Flow, SearchStats};
+use super::control::{Control, Flow, SearchStats, POLL_INTERVAL};
+use crate::core::error::{Error, Result};
+use crate::core::grid::find_conflict;
+use crate::core::grid::shape::BoxShape;
 
 /// All 27 cells of a band.
 const BAND: u32 = (1 << 27) - 1;
@@ -533,9 +533,6 @@ fn changed_lanes(a: &[u32], b: &[u32]) -> u32 {
 
 const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
 
-/// How many nodes pass between calls of [`Control::proceed`].
-const POLL_INTERVAL: u64 = 1024;
-
 /// Why a search stopped early.
 enum Stop {
     Visitor,
@@ -628,8 +625,8 @@ pub fn search(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::solver::{Solver, Unbounded};
-    use crate::core::text;
+    use crate::core::grid::text;
+    use crate::core::search::{Solver, Unbounded};
 
     /// [`shape`] by a plain scan of the band's nine segments.
     fn shape_naive(a: u32) -> u32 {
@@ -739,14 +736,14 @@ mod tests {
     #[test]
     fn agrees_with_the_generic_engine() {
         let samples = [
-            include_str!("../../tests/data/puzzles2_17_clue"),
-            include_str!("../../tests/data/puzzles3_magictour_top1465"),
-            include_str!("../../tests/data/puzzles5_forum_hardest_1905_11+"),
-            include_str!("../../tests/data/puzzles6_forum_hardest_1106"),
-            include_str!("../../tests/data/puzzles7_serg_benchmark"),
-            include_str!("../../tests/data/gen_easy35"),
-            include_str!("../../tests/data/gen_minimal"),
-            include_str!("../../tests/data/gen_invalid"),
+            include_str!("../../../tests/data/puzzles2_17_clue"),
+            include_str!("../../../tests/data/puzzles3_magictour_top1465"),
+            include_str!("../../../tests/data/puzzles5_forum_hardest_1905_11+"),
+            include_str!("../../../tests/data/puzzles6_forum_hardest_1106"),
+            include_str!("../../../tests/data/puzzles7_serg_benchmark"),
+            include_str!("../../../tests/data/gen_easy35"),
+            include_str!("../../../tests/data/gen_minimal"),
+            include_str!("../../../tests/data/gen_invalid"),
         ];
         let mut nine = Solver::new(BoxShape::CLASSIC);
         let mut generic = Solver::generic(BoxShape::CLASSIC);

@@ -1,7 +1,13 @@
-//! The grid model: a box shape and row-major cells, 0 = blank, 1..=n = digits.
+//! The grid model: a box shape and row-major cells, 0 = blank, 1..=n = digits. Its submodules
+//! are the shapes, the text and line forms, and the validity checks.
 
-use super::error::{Cell, Error, Result, Unit};
-use super::shape::BoxShape;
+pub mod check;
+pub mod lines;
+pub mod shape;
+pub mod text;
+
+use crate::core::error::{Cell, Error, Result, Unit};
+use shape::BoxShape;
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Grid {

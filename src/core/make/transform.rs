@@ -8,9 +8,9 @@
 
 use std::fmt;
 
-use super::grid::Grid;
-use super::random::{stream_seed, Rng};
-use super::shape::BoxShape;
+use crate::core::grid::shape::BoxShape;
+use crate::core::grid::Grid;
+use crate::core::make::random::{stream_seed, Rng};
 
 /// One element of the group. Applied to a grid `g` it gives
 /// `out[r][c] = digits[h[rows[r]][cols[c]]]`, where `h` is `g` transposed when `transpose` is set
@@ -285,7 +285,7 @@ fn block_order(n: usize, block: usize, rng: &mut Rng) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::text::parse;
+    use crate::core::grid::text::parse;
     use crate::core::{Solver, Unbounded};
 
     const PUZZLE: &str =

@@ -11,11 +11,11 @@
 //! [`Solver`] is asked only "one solution or more?" (a count to 2), whose answer does not depend
 //! on its heuristics, so the solver can be optimised without changing a single seeded puzzle.
 
-use super::error::{Error, Result};
-use super::random::Rng;
-use super::shape::{BoxShape, Geometry};
-use super::solver::{Control, SearchStats, Solver};
-use super::text::MAX_TEXT_VALUE;
+use crate::core::error::{Error, Result};
+use crate::core::grid::shape::{BoxShape, Geometry};
+use crate::core::grid::text::MAX_TEXT_VALUE;
+use crate::core::make::random::Rng;
+use crate::core::search::{Control, SearchStats, Solver};
 
 /// Attempts before `generate` gives up on a clue count. Each attempt costs about one grid's
 /// worth of uniqueness checks (about 2 ms for 9x9).
@@ -415,8 +415,8 @@ impl Filler<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::grid::text::to_line;
     use crate::core::grid::Grid;
-    use crate::core::text::to_line;
     use crate::core::Unbounded;
 
     fn make(shape: BoxShape, options: Options, seed: u64) -> Vec<u8> {

@@ -13,7 +13,7 @@ use pyo3::types::{PyBool, PyFloat, PyInt, PyList, PyString, PyTuple};
 
 use crate::core::error::{Cell, Error};
 use crate::core::grid::expected_values;
-use crate::core::text::{self, char_of_value, expected_chars, value_of_char};
+use crate::core::grid::text::{self, char_of_value, expected_chars, value_of_char};
 use crate::core::{BoxShape, Grid};
 
 use super::dtype::{check_integer_dtype, in_dtype, native_order, CellElement};
@@ -67,7 +67,7 @@ pub fn read<'py>(
 impl<'py> Kind<'py> {
     /// The cells of a solved grid (`n x n`, row-major) in this kind.
     pub fn write(&self, py: Python<'py>, cells: &[u8]) -> PyResult<Bound<'py, PyAny>> {
-        let n = crate::core::shape::isqrt(cells.len());
+        let n = crate::core::grid::shape::isqrt(cells.len());
         let rows = cells.chunks(n);
         Ok(match self {
             Kind::Text(template) => {

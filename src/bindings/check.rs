@@ -4,7 +4,7 @@ use numpy::PyArray1;
 use pyo3::prelude::*;
 
 use crate::core::batch::for_each;
-use crate::core::check::check_answer;
+use crate::core::grid::check::check_answer;
 use crate::core::{Error, Solver};
 
 use super::batch::{open, Progress, CHUNK_CELLS};

@@ -1,6 +1,6 @@
 //! Grid geometry: the box shape, and the unit tables the solver walks.
 
-use super::error::{Error, Result};
+use crate::core::error::{Error, Result};
 
 /// The largest side supported: candidates are one bit per digit in a `u64`.
 pub const MAX_SIZE: usize = 64;

@@ -13,9 +13,9 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 use crate::core::error::Error;
+use crate::core::grid::shape::isqrt;
 use crate::core::grid::{cell_at, expected_values};
-use crate::core::shape::isqrt;
-use crate::core::transform::Transform;
+use crate::core::make::transform::Transform;
 use crate::core::BoxShape;
 use crate::with_int_type;
 

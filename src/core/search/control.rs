@@ -1,0 +1,76 @@
+//! The vocabulary every search engine shares: how a caller stops a search ([`Control`]), how a
+//! visitor asks for more solutions ([`Flow`]), what a search reports ([`SearchStats`]), and the
+//! guess budget. Both engines (`generic`, `nine`) and the [`super::Solver`] facade use these, and
+//! none of them depends on another engine through it.
+
+use crate::core::error::{Error, Result};
+
+/// How many search nodes pass between calls of [`Control::proceed`]: often enough for Ctrl-C to
+/// feel immediate, rarely enough that the call costs nothing measurable.
+pub(crate) const POLL_INTERVAL: u64 = 1024;
+
+/// A hook the search calls every `POLL_INTERVAL` nodes: return `false` to stop it
+/// (Ctrl-C, a time or guess budget). The search then returns [`Error::Interrupted`].
+pub trait Control {
+    fn proceed(&mut self, stats: &SearchStats) -> bool;
+}
+
+/// Never stops the search.
+pub struct Unbounded;
+
+impl Control for Unbounded {
+    fn proceed(&mut self, _: &SearchStats) -> bool {
+        true
+    }
+}
+
+/// What a search did, so a caller can see how hard a puzzle was.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// States propagated: the start plus one per guess.
+    pub nodes: u64,
+    /// Digits tried in a cell that had two or more candidates.
+    pub guesses: u64,
+    /// Guesses (or the start) that propagation proved wrong.
+    pub dead_ends: u64,
+}
+
+impl SearchStats {
+    /// Adds another attempt's work to this one (restarts report their total).
+    pub(crate) fn add(&mut self, other: SearchStats) {
+        self.nodes += other.nodes;
+        self.guesses += other.guesses;
+        self.dead_ends += other.dead_ends;
+    }
+}
+
+/// Whether the caller wants more solutions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Stop,
+}
+
+/// The most guesses one call may make, over all its restart attempts: every engine asks it
+/// just before each guess, so a budget means the same thing whichever engine runs.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct GuessBudget {
+    /// `None`: no limit.
+    pub max: Option<u64>,
+    /// Guesses made by the earlier restart attempts of the current call.
+    pub spent_before: u64,
+}
+
+impl GuessBudget {
+    /// Counts one more guess in `stats`, or refuses it with [`Error::GuessLimit`].
+    #[inline]
+    pub(crate) fn spend(&self, stats: &mut SearchStats) -> Result<()> {
+        if let Some(max_guesses) = self.max {
+            if self.spent_before + stats.guesses >= max_guesses {
+                return Err(Error::GuessLimit { max_guesses });
+            }
+        }
+        stats.guesses += 1;
+        Ok(())
+    }
+}

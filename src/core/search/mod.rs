@@ -1,0 +1,15 @@
+//! Searching for solutions: the [`Solver`] facade and the engines behind it.
+//!
+//! - `control`: the vocabulary all engines share (stop hooks, visitor flow, statistics, guess
+//!   budget).
+//! - `solver`: the facade, engine choice and restarts.
+//! - `generic`: the engine for any box shape up to 64x64.
+//! - `nine`: the dedicated engine for classic 9x9.
+
+pub mod control;
+mod generic;
+mod nine;
+pub mod solver;
+
+pub use control::{Control, Flow, SearchStats, Unbounded};
+pub use solver::Solver;
