@@ -24,6 +24,14 @@ create_exception!(
 );
 create_exception!(
     sudoku_rs,
+    InvalidCandidatesError,
+    InvalidPuzzleError,
+    "Pencil marks that do not fit the grid: the wrong size or characters, an empty cell with no \
+     candidates, a filled cell marked without its digit, or a digit the puzzle's one solution \
+     needs ruled out. The message names the cell."
+);
+create_exception!(
+    sudoku_rs,
     NoSolutionError,
     SudokuError,
     "The givens are consistent but no completion exists."
@@ -54,6 +62,7 @@ impl From<Error> for PyErr {
             // raises that instead; reaching this arm means a core caller stopped on its own.
             Error::Interrupted => pyo3::exceptions::PyKeyboardInterrupt::new_err(err.to_string()),
             Error::Generate(_) => GenerateError::new_err(err.to_string()),
+            Error::Candidates(_) => InvalidCandidatesError::new_err(err.to_string()),
             Error::Shape(_) | Error::BoxShape(_) | Error::Value { .. } | Error::Conflict { .. } => {
                 InvalidPuzzleError::new_err(err.to_string())
             }

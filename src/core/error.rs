@@ -62,6 +62,9 @@ pub enum Error {
     /// The search needed more guesses than the solver's `max_guesses` allows; the puzzle may
     /// or may not have a solution.
     GuessLimit { max_guesses: u64 },
+    /// Pencil marks that do not fit the grid: the wrong size, a bad character, an empty cell
+    /// left without candidates, or a candidate the puzzle's one solution needs ruled out.
+    Candidates(String),
     /// The generator was asked for something it cannot make (impossible options, or a clue
     /// count its attempts did not reach).
     Generate(String),
@@ -70,7 +73,10 @@ pub enum Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::Shape(msg) | Error::BoxShape(msg) | Error::Generate(msg) => f.write_str(msg),
+            Error::Shape(msg)
+            | Error::BoxShape(msg)
+            | Error::Generate(msg)
+            | Error::Candidates(msg) => f.write_str(msg),
             Error::Value {
                 cell,
                 found,

@@ -4,6 +4,7 @@
 //! - [`grid`]: box shapes, the grid model, its text and line forms, validity checks.
 //! - [`search`]: the [`Solver`] facade and its engines (generic, dedicated 9x9), with the
 //!   stop/flow/statistics vocabulary they share.
+//! - [`logic`]: solving like a person: pencil marks, logical steps, technique-based grades.
 //! - [`make`]: making and reshaping puzzles: generation, rating, transforms, canonical form,
 //!   and the seeded random numbers they use.
 //! - [`batch`]: many puzzles on many threads.
@@ -13,6 +14,7 @@ pub mod error;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod grid;
+pub mod logic;
 pub mod make;
 pub mod search;
 pub mod status;

@@ -30,6 +30,7 @@ impl Status {
             | Error::BoxShape(_)
             | Error::Value { .. }
             | Error::Conflict { .. }
+            | Error::Candidates(_)
             | Error::Generate(_) => Status::Invalid,
         }
     }

@@ -1,0 +1,279 @@
+//! The engine: the next step (cheapest technique first), applying it, and running to the end
+//! for an explanation or a grade.
+
+use std::fmt;
+
+use crate::core::{Control, Error, Grid, Result, SearchStats, Solver, Unit};
+
+use super::candidates::{cell_name, Candidates};
+use super::step::{Level, Step, Technique, Techniques};
+
+/// What a finder sees: the candidates and what the caller wants.
+pub struct Context<'a> {
+    pub cands: &'a Candidates,
+    /// Write each step's sentence (explanations do; grading does not need it).
+    pub text: bool,
+    /// The puzzle is known to have exactly one solution, so uniqueness techniques may run.
+    pub unique: bool,
+}
+
+impl Context<'_> {
+    /// The sentence of a step, or nothing when no text is wanted (formatting is skipped).
+    pub fn say(&self, args: fmt::Arguments<'_>) -> String {
+        if self.text {
+            fmt::format(args)
+        } else {
+            String::new()
+        }
+    }
+
+    #[inline]
+    pub fn n(&self) -> usize {
+        self.cands.size()
+    }
+
+    /// (row, col) of a cell index.
+    #[inline]
+    pub fn rc(&self, cell: usize) -> (usize, usize) {
+        (cell / self.n(), cell % self.n())
+    }
+
+    /// A unit index as (kind, 0-based index).
+    pub fn unit_ref(&self, u: usize) -> (Unit, usize) {
+        unit_ref(u, self.n())
+    }
+}
+
+/// A unit index (rows `0..n`, columns `n..2n`, boxes `2n..3n`) as (kind, 0-based index).
+pub fn unit_ref(u: usize, n: usize) -> (Unit, usize) {
+    match u / n {
+        0 => (Unit::Row, u),
+        1 => (Unit::Column, u - n),
+        _ => (Unit::Box, u - 2 * n),
+    }
+}
+
+/// How many solutions the puzzle has, as far as logic cares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Solutions {
+    None,
+    One,
+    /// Two or more.
+    Many,
+}
+
+/// The first step found with the allowed techniques, trying them in table order (cheapest
+/// first); `None` when the grid is solved or no allowed technique applies.
+pub fn hint(cands: &Candidates, techniques: Techniques, text: bool, unique: bool) -> Option<Step> {
+    if cands.is_solved() {
+        return None;
+    }
+    let ctx = Context {
+        cands,
+        text,
+        unique,
+    };
+    Technique::ALL
+        .iter()
+        .filter(|&&t| techniques.contains(t))
+        .find_map(|&t| t.find(&ctx))
+}
+
+/// Applies a step's placements and eliminations; returns whether anything changed.
+pub fn apply(cands: &mut Candidates, step: &Step) -> bool {
+    let n = cands.size();
+    let mut changed = false;
+    for &(r, c, d) in &step.eliminations {
+        changed |= cands.eliminate(r * n + c, d);
+    }
+    for &(r, c, d) in &step.placements {
+        let cell = r * n + c;
+        if cands.value(cell) == 0 {
+            cands.place(cell, d);
+            changed = true;
+        }
+    }
+    changed
+}
+
+/// Where a hint or an explanation starts: the candidates and what the solver says about the
+/// puzzle.
+pub struct Start {
+    pub candidates: Candidates,
+    pub solutions: Solutions,
+}
+
+/// Checks the grid (conflicting clues are an error), counts its solutions up to two, and sets
+/// up the candidates: from the givens, or from a player's `marks` (one mask per cell). When the
+/// puzzle has one solution, marks that rule out a digit of it are an error naming the cell:
+/// every later step would rest on that mistake.
+pub fn start(
+    grid: &Grid,
+    marks: Option<&[u64]>,
+    solver: &mut Solver,
+    control: &mut (impl Control + ?Sized),
+) -> Result<Start> {
+    grid.check()?;
+    let candidates = match marks {
+        Some(marks) => Candidates::from_marks(grid, marks)?,
+        None => Candidates::from_grid(grid),
+    };
+    let found = solver.solutions(grid, 2, control)?;
+    let solutions = match found.len() {
+        0 => Solutions::None,
+        1 => Solutions::One,
+        _ => Solutions::Many,
+    };
+    if let (Some(_), [solution]) = (marks, found.as_slice()) {
+        let n = grid.size();
+        for (cell, &v) in solution.cells().iter().enumerate() {
+            if candidates.value(cell) == 0 && !candidates.has(cell, v) {
+                return Err(Error::Candidates(format!(
+                    "the candidates rule out {v} at {} (row {}, column {}, from 0), but the \
+                     puzzle's one solution has {v} there",
+                    cell_name(cell, n),
+                    cell / n,
+                    cell % n
+                )));
+            }
+        }
+    }
+    Ok(Start {
+        candidates,
+        solutions,
+    })
+}
+
+/// A technique-based grade.
+///
+/// `score` is the sum of the weights of every step of the logical solution (each technique's
+/// [`Technique::weight`], singles included), so a puzzle that needs many hard steps scores more
+/// than one that needs a single hard step. `hardest` is the highest-weight technique used and
+/// `level` its [`Level`]; a grid with nothing left to do is easy.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Grade {
+    pub hardest: Option<Technique>,
+    pub score: u64,
+    /// `Some` only when the logic solved a puzzle with one solution.
+    pub level: Option<Level>,
+    /// The allowed techniques filled the grid.
+    pub solved: bool,
+    pub solutions: Solutions,
+}
+
+impl Grade {
+    /// The level's label, or why there is none: "no solution", "not unique" (the logic then
+    /// stops where the solutions part ways), or "unsolved" (one solution, but the allowed
+    /// techniques get stuck).
+    pub fn label(&self) -> &'static str {
+        match (self.solutions, self.level) {
+            (Solutions::None, _) => "no solution",
+            (Solutions::Many, _) => "not unique",
+            (Solutions::One, Some(level)) => level.label(),
+            (Solutions::One, None) => "unsolved",
+        }
+    }
+}
+
+/// A logical solution, as far as the allowed techniques go.
+#[derive(Clone, Debug)]
+pub struct Explanation {
+    pub steps: Vec<Step>,
+    /// The candidates after the last step.
+    pub candidates: Candidates,
+    pub grade: Grade,
+}
+
+impl Explanation {
+    pub fn solved(&self) -> bool {
+        self.grade.solved
+    }
+
+    /// The empty cells left when the logic got stuck, row-major (none when solved).
+    pub fn remaining(&self) -> Vec<(usize, usize)> {
+        let n = self.candidates.size();
+        (0..n * n)
+            .filter(|&cell| self.candidates.value(cell) == 0)
+            .map(|cell| (cell / n, cell % n))
+            .collect()
+    }
+}
+
+/// How often a run polls its control, in steps.
+const POLL_STEPS: u64 = 32;
+
+/// Runs steps to the end, keeping them (with their sentences) when `keep` is set.
+fn run(
+    start: Start,
+    techniques: Techniques,
+    keep: bool,
+    control: &mut (impl Control + ?Sized),
+) -> Result<(Vec<Step>, Candidates, Grade)> {
+    let Start {
+        mut candidates,
+        solutions,
+    } = start;
+    let unique = solutions == Solutions::One;
+    let mut steps = Vec::new();
+    let (mut hardest, mut score): (Option<Technique>, u64) = (None, 0);
+    let mut count = 0u64;
+    while let Some(step) = hint(&candidates, techniques, keep, unique) {
+        count += 1;
+        if count % POLL_STEPS == 0 {
+            let stats = SearchStats {
+                nodes: count,
+                ..SearchStats::default()
+            };
+            if !control.proceed(&stats) {
+                return Err(Error::Interrupted);
+            }
+        }
+        // A step that changes nothing would repeat forever; finders never return one, but the
+        // loop must end whatever a finder does.
+        if !apply(&mut candidates, &step) {
+            debug_assert!(false, "a step changed nothing: {step:?}");
+            break;
+        }
+        let t = step.technique;
+        score += u64::from(t.weight());
+        if hardest.map_or(true, |h| t.weight() > h.weight()) {
+            hardest = Some(t);
+        }
+        if keep {
+            steps.push(step);
+        }
+    }
+    let solved = candidates.is_solved();
+    let level = (solved && unique).then(|| hardest.map_or(Level::Easy, Technique::level));
+    let grade = Grade {
+        hardest,
+        score,
+        level,
+        solved,
+        solutions,
+    };
+    Ok((steps, candidates, grade))
+}
+
+/// Every step until solved or stuck, each with its sentence, and the grade.
+pub fn explain(
+    start: Start,
+    techniques: Techniques,
+    control: &mut (impl Control + ?Sized),
+) -> Result<Explanation> {
+    let (steps, candidates, grade) = run(start, techniques, true, control)?;
+    Ok(Explanation {
+        steps,
+        candidates,
+        grade,
+    })
+}
+
+/// The grade alone: the same steps as [`explain`], without keeping them or writing sentences.
+pub fn grade(
+    start: Start,
+    techniques: Techniques,
+    control: &mut (impl Control + ?Sized),
+) -> Result<Grade> {
+    Ok(run(start, techniques, false, control)?.2)
+}
