@@ -231,14 +231,63 @@ CASES = [
     ),
     ("transforms", "augment_batch([puzzle])", lambda: sr.augment_batch([LEETCODE], seed=1)),
     ("transforms", 'canonical("." * 256)', lambda: sr.canonical("." * 256)),
+    ("hints and candidates", 'hint("5...5" + "." * 76)', lambda: sr.hint(ROW_CLASH)),
+    (
+        "hints and candidates",
+        'hint(puzzle, techniques=["nope"])',
+        lambda: sr.hint(LEETCODE, techniques=["nope"]),
+    ),
+    (
+        "hints and candidates",
+        "hint(puzzle, candidates=marks[:8])",
+        lambda: sr.hint(LEETCODE, candidates=sr.candidates(LEETCODE)[:8]),
+    ),
+    (
+        "hints and candidates",
+        "hint(puzzle, candidates=marks) with r1c3 unmarked",
+        lambda: sr.hint(LEETCODE, candidates=_marks_without(0, 2, None)),
+    ),
+    (
+        "hints and candidates",
+        "hint(puzzle, candidates=marks) without the solution's 4 at r1c3",
+        lambda: sr.hint(LEETCODE, candidates=_marks_without(0, 2, 4)),
+    ),
+    (
+        "hints and candidates",
+        "hint(puzzle, candidates=marks.astype(float))",
+        lambda: sr.hint(LEETCODE, candidates=sr.candidates(LEETCODE).astype(float)),
+    ),
+    (
+        "hints and candidates",
+        'hint(puzzle, candidates="1234" * 16)',
+        lambda: sr.hint(LEETCODE, candidates="1234" * 16),
+    ),
+    ("hints and candidates", 'parse_candidates("." * 728)', lambda: sr.parse_candidates("." * 728)),
+    (
+        "hints and candidates",
+        'parse_candidates("5" + "." * 728)',
+        lambda: sr.parse_candidates("5" + "." * 728),
+    ),
 ]
+
+
+def _marks_without(row, col, digit):
+    """The givens' candidates of the LeetCode board with one digit of a cell (or all) removed."""
+    marks = sr.candidates(LEETCODE)
+    if digit is None:
+        marks[row, col] = False
+    else:
+        marks[row, col, digit - 1] = False
+    return marks
+
 
 HEADER = """\
 # Errors: input -> exception -> message
 
 Every error sudoku_rs raises for bad input, with its exact message. Errors about a puzzle are
 `sudoku_rs.SudokuError` subclasses (all `ValueError`): `InvalidPuzzleError` (shape, size, box,
-a bad value, two equal clues), `NoSolutionError`, `GuessLimitError`, and `GenerateError` (the
+a bad value, two equal clues; its subclass `InvalidCandidatesError` for pencil marks that do
+not fit the grid or rule out the one solution), `NoSolutionError`, `GuessLimitError`, and `GenerateError` (the
 generator cannot make what was asked). A value of the wrong type is a `TypeError`; a bad
 argument (`limit`, `max_guesses`, `threads`, `seed`) a `ValueError` or `TypeError`.
 Rows and columns are counted from 0. In `solve_batch`, `count_solutions_batch`, `rate_batch`,

@@ -29,6 +29,7 @@ def test_every_case_raises_a_documented_error_type():
         f"sr.{name}"
         for name in (
             "InvalidPuzzleError",
+            "InvalidCandidatesError",
             "NoSolutionError",
             "GuessLimitError",
             "GenerateError",

@@ -46,6 +46,9 @@ class SudokuError(ValueError):
 class InvalidPuzzleError(SudokuError):
     """Wrong shape, a bad value, or two equal clues in one row, column or box."""
 
+class InvalidCandidatesError(InvalidPuzzleError):
+    """Pencil marks that do not fit the grid, or that rule out the one solution's digit."""
+
 class NoSolutionError(SudokuError):
     """The givens are consistent but no completion exists."""
 
@@ -249,3 +252,54 @@ def _check_batch(
 ) -> Tuple[
     npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.bool_]
 ]: ...
+
+# Private logic entry points; the public wrappers live in _logic.py.
+_StepTuple = Tuple[
+    str,
+    List[Tuple[int, int, int]],
+    List[Tuple[int, int, int]],
+    List[Tuple[int, int]],
+    List[Tuple[str, int]],
+    List[int],
+    str,
+    int,
+]
+_GradeTuple = Tuple[Optional[str], int, str, bool, bool]
+_MarksArg = Union[npt.NDArray[np.bool_], str, None]
+
+def _candidates(
+    grid: _GridLike, /, *, box: Optional[Tuple[int, int]] = None
+) -> npt.NDArray[np.bool_]: ...
+def _candidates_batch(
+    puzzles: Union[npt.NDArray[np.integer[Any]], Sequence[Optional[str]]],
+    /,
+    *,
+    box: Optional[Tuple[int, int]] = None,
+    threads: Optional[int] = None,
+) -> npt.NDArray[np.bool_]: ...
+def _format_candidates(marks: npt.NDArray[np.bool_]) -> str: ...
+def _parse_candidates(text: str) -> npt.NDArray[np.bool_]: ...
+def _hint(
+    grid: _GridLike,
+    /,
+    *,
+    box: Optional[Tuple[int, int]] = None,
+    techniques: Optional[List[str]] = None,
+    candidates: _MarksArg = None,
+) -> Optional[_StepTuple]: ...
+def _explain(
+    grid: _GridLike,
+    /,
+    *,
+    box: Optional[Tuple[int, int]] = None,
+    techniques: Optional[List[str]] = None,
+    candidates: _MarksArg = None,
+) -> Tuple[List[_StepTuple], _GradeTuple, List[Tuple[int, int]], npt.NDArray[np.bool_]]: ...
+def _grade(
+    grid: _GridLike,
+    /,
+    *,
+    box: Optional[Tuple[int, int]] = None,
+    techniques: Optional[List[str]] = None,
+) -> _GradeTuple: ...
+def _techniques() -> List[Tuple[str, int, str]]: ...

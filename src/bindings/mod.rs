@@ -13,6 +13,7 @@ mod generate;
 mod guard;
 mod input;
 mod lines;
+mod logic;
 mod rate;
 mod run;
 mod transform;
@@ -204,11 +205,16 @@ mod _sudoku_rs {
     #[pymodule_export]
     use super::check::_check_batch;
     #[pymodule_export]
-    use super::errors::GenerateError;
+    use super::errors::{GenerateError, InvalidCandidatesError};
     #[pymodule_export]
     use super::generate::{_generate, _generate_batch};
     #[pymodule_export]
     use super::lines::{_format_lines, _parse_lines};
+    #[pymodule_export]
+    use super::logic::{
+        _candidates, _candidates_batch, _explain, _format_candidates, _grade, _hint,
+        _parse_candidates, _techniques,
+    };
     #[pymodule_export]
     use super::rate::{_rate, _rate_batch};
     #[pymodule_export]

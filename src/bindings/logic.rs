@@ -1,0 +1,283 @@
+//! Pencil marks, hints, explanations and grades (issue 12). The Python wrappers in
+//! `sudoku_rs/_logic.py` build `Step`, `Explanation` and `Grade` from the tuples returned here.
+
+use numpy::{PyArray1, PyArray3, PyArrayMethods, PyUntypedArrayMethods};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+
+use crate::core::logic::candidates::{format_marks, masks_from_bools, parse_marks};
+use crate::core::logic::{self, Candidates, Grade, Solutions, Step, Technique, Techniques};
+use crate::core::{Error, Grid, Unit};
+
+use super::batch::{open, run};
+
+/// A step as Python sees it: (technique, placements, eliminations, cells, units, digits, text,
+/// difficulty).
+type StepTuple = (
+    &'static str,
+    Vec<(usize, usize, u8)>,
+    Vec<(usize, usize, u8)>,
+    Vec<(usize, usize)>,
+    Vec<(&'static str, usize)>,
+    Vec<u8>,
+    String,
+    u32,
+);
+
+/// A grade as Python sees it: (hardest, score, level, solved, unique).
+type GradeTuple = (Option<&'static str>, u64, &'static str, bool, bool);
+
+fn unit_name(unit: Unit) -> &'static str {
+    match unit {
+        Unit::Row => "row",
+        Unit::Column => "column",
+        Unit::Box => "box",
+    }
+}
+
+fn step_tuple(step: Step) -> StepTuple {
+    let digits = logic::step::bits(step.digits)
+        .map(|d| d as u8 + 1)
+        .collect();
+    (
+        step.technique.name(),
+        step.placements,
+        step.eliminations,
+        step.cells,
+        step.units
+            .into_iter()
+            .map(|(unit, i)| (unit_name(unit), i))
+            .collect(),
+        digits,
+        step.text,
+        step.technique.weight(),
+    )
+}
+
+fn grade_tuple(grade: &Grade) -> GradeTuple {
+    (
+        grade.hardest.map(Technique::name),
+        grade.score,
+        grade.label(),
+        grade.solved,
+        grade.solutions == Solutions::One,
+    )
+}
+
+/// `techniques=`: `None` for all, else names from the table.
+fn techniques_arg(names: Option<Vec<String>>) -> PyResult<Techniques> {
+    let Some(names) = names else {
+        return Ok(Techniques::all());
+    };
+    Techniques::from_names(names.iter().map(String::as_str)).map_err(|unknown| {
+        let known: Vec<&str> = Technique::ALL.iter().map(|t| t.name()).collect();
+        PyValueError::new_err(format!(
+            "unknown technique '{unknown}'; the techniques are: {}",
+            known.join(", ")
+        ))
+    })
+}
+
+/// `candidates=`: marks text or a bool array of shape (n, n, n), as one mask per cell.
+fn marks_arg(marks: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<u64>> {
+    if let Ok(text) = marks.cast::<PyString>() {
+        let (side, masks) = parse_marks(&text.to_cow()?)?;
+        if side != n {
+            return Err(Error::Candidates(format!(
+                "the candidates text is for a {side}x{side} grid, but the grid is {n}x{n}"
+            ))
+            .into());
+        }
+        return Ok(masks);
+    }
+    if let Ok(array) = marks.cast::<PyArray3<bool>>() {
+        let dims = array.shape().to_vec();
+        if dims != [n, n, n] {
+            let dims: Vec<String> = dims.iter().map(usize::to_string).collect();
+            return Err(Error::Candidates(format!(
+                "candidates must have shape ({n}, {n}, {n}) for this grid, got ({})",
+                dims.join(", ")
+            ))
+            .into());
+        }
+        let bools: Vec<bool> = array.readonly().as_array().iter().copied().collect();
+        return Ok(masks_from_bools(n, &bools));
+    }
+    Err(PyTypeError::new_err(format!(
+        "candidates must be a bool numpy array of shape (n, n, n) or a marks string, got {}",
+        marks.get_type().name()?
+    )))
+}
+
+fn bools_array<'py>(py: Python<'py>, n: usize, bools: Vec<bool>) -> PyResult<Bound<'py, PyAny>> {
+    Ok(PyArray1::from_vec(py, bools).reshape([n, n, n])?.into_any())
+}
+
+/// The candidates the givens leave, as a bool array (n, n, n); see `sudoku_rs.candidates`.
+#[pyfunction]
+#[pyo3(signature = (grid, /, *, r#box = None))]
+pub fn _candidates<'py>(
+    grid: &Bound<'py, PyAny>,
+    r#box: Option<(i64, i64)>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let input = super::read(grid, r#box)?;
+    input.grid.check()?;
+    let n = input.grid.size();
+    bools_array(grid.py(), n, Candidates::from_grid(&input.grid).to_bools())
+}
+
+/// Candidates of many puzzles: a bool array (N, n, n, n); a bad row is all false.
+#[pyfunction]
+#[pyo3(signature = (puzzles, /, *, r#box = None, threads = None))]
+pub fn _candidates_batch<'py>(
+    puzzles: &Bound<'py, PyAny>,
+    r#box: Option<(i64, i64)>,
+    threads: Option<super::count::CountArg>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = puzzles.py();
+    let batch = open(puzzles, super::box_arg(r#box)?)?;
+    let shape = batch.shape;
+    let n = shape.size();
+    let stride = n * n * n;
+    let mut out = vec![false; batch.count * stride];
+    let work = |_: &mut crate::core::Solver,
+                puzzle: &[u8],
+                slots: &mut [bool],
+                _: &mut dyn crate::core::Control| {
+        let grid = Grid::new(shape, puzzle.to_vec()).expect("the reader checked the values");
+        if grid.check().is_ok() {
+            slots.copy_from_slice(&Candidates::from_grid(&grid).to_bools());
+        }
+    };
+    run(
+        py,
+        &batch,
+        threads,
+        None,
+        stride,
+        work,
+        |start, results: &[bool], _| {
+            out[start * stride..start * stride + results.len()].copy_from_slice(results);
+            Ok(())
+        },
+    )?;
+    Ok(PyArray1::from_vec(py, out)
+        .reshape([batch.count, n, n, n])?
+        .into_any())
+}
+
+/// Marks text from a bool array (n, n, n).
+#[pyfunction]
+pub fn _format_candidates(marks: &Bound<'_, PyAny>) -> PyResult<String> {
+    let array = marks.cast::<PyArray3<bool>>().map_err(|_| {
+        PyTypeError::new_err("candidates must be a bool numpy array of shape (n, n, n)")
+    })?;
+    let n = array.shape()[0];
+    if n == 0 || array.shape() != [n, n, n] {
+        let dims: Vec<String> = array.shape().iter().map(usize::to_string).collect();
+        return Err(Error::Candidates(format!(
+            "candidates must have shape (n, n, n), got ({})",
+            dims.join(", ")
+        ))
+        .into());
+    }
+    Ok(format_marks(n, &marks_arg(marks, n)?)?)
+}
+
+/// A bool array (n, n, n) from marks text.
+#[pyfunction]
+pub fn _parse_candidates<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
+    let (n, masks) = parse_marks(text)?;
+    let bools = masks
+        .iter()
+        .flat_map(|&m| (0..n).map(move |d| m >> d & 1 != 0))
+        .collect();
+    bools_array(py, n, bools)
+}
+
+/// Reads the grid and the marks, and sets up the start (solution count, marks checked).
+fn with_start<T: Send>(
+    grid: &Bound<'_, PyAny>,
+    r#box: Option<(i64, i64)>,
+    candidates: Option<&Bound<'_, PyAny>>,
+    work: impl FnOnce(logic::Start, &mut super::run::SignalCheck) -> crate::core::Result<T> + Send,
+) -> PyResult<T> {
+    let input = super::read(grid, r#box)?;
+    let marks = match candidates {
+        Some(c) if !c.is_none() => Some(marks_arg(c, input.grid.size())?),
+        _ => None,
+    };
+    super::run::detached(grid.py(), &input.grid, None, |solver, grid, control| {
+        let start = logic::start(grid, marks.as_deref(), solver, control)?;
+        work(start, control)
+    })
+}
+
+/// The next step, or None; see `sudoku_rs.hint`.
+#[pyfunction]
+#[pyo3(signature = (grid, /, *, r#box = None, techniques = None, candidates = None))]
+pub fn _hint(
+    grid: &Bound<'_, PyAny>,
+    r#box: Option<(i64, i64)>,
+    techniques: Option<Vec<String>>,
+    candidates: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Option<StepTuple>> {
+    let techniques = techniques_arg(techniques)?;
+    let step = with_start(grid, r#box, candidates, |start, _| {
+        let unique = start.solutions == Solutions::One;
+        Ok(logic::hint(&start.candidates, techniques, true, unique))
+    })?;
+    Ok(step.map(step_tuple))
+}
+
+/// (steps, grade, remaining cells, final candidates); see `sudoku_rs.explain`.
+#[pyfunction]
+#[pyo3(signature = (grid, /, *, r#box = None, techniques = None, candidates = None))]
+#[allow(clippy::type_complexity)]
+pub fn _explain<'py>(
+    grid: &Bound<'py, PyAny>,
+    r#box: Option<(i64, i64)>,
+    techniques: Option<Vec<String>>,
+    candidates: Option<&Bound<'py, PyAny>>,
+) -> PyResult<(
+    Vec<StepTuple>,
+    GradeTuple,
+    Vec<(usize, usize)>,
+    Bound<'py, PyAny>,
+)> {
+    let techniques = techniques_arg(techniques)?;
+    let explanation = with_start(grid, r#box, candidates, |start, control| {
+        logic::explain(start, techniques, control)
+    })?;
+    let remaining = explanation.remaining();
+    let grade = grade_tuple(&explanation.grade);
+    let n = explanation.candidates.size();
+    let marks = bools_array(grid.py(), n, explanation.candidates.to_bools())?;
+    let steps = explanation.steps.into_iter().map(step_tuple).collect();
+    Ok((steps, grade, remaining, marks))
+}
+
+/// (hardest, score, level, solved, unique); see `sudoku_rs.grade`.
+#[pyfunction]
+#[pyo3(signature = (grid, /, *, r#box = None, techniques = None))]
+pub fn _grade(
+    grid: &Bound<'_, PyAny>,
+    r#box: Option<(i64, i64)>,
+    techniques: Option<Vec<String>>,
+) -> PyResult<GradeTuple> {
+    let techniques = techniques_arg(techniques)?;
+    let grade = with_start(grid, r#box, None, |start, control| {
+        logic::grade(start, techniques, control)
+    })?;
+    Ok(grade_tuple(&grade))
+}
+
+/// The technique table: (name, weight, level) in the order hints try them.
+#[pyfunction]
+pub fn _techniques() -> Vec<(&'static str, u32, &'static str)> {
+    Technique::ALL
+        .iter()
+        .map(|t| (t.name(), t.weight(), t.level().label()))
+        .collect()
+}
