@@ -10,7 +10,7 @@ count_solutions_batch(limit=2) on the numpy array. Single mode times a Python lo
 the set's strings, so its figure includes the call and the conversion. Each figure is the best
 of --repeat runs, measured on this machine in this run.
 
---compare then runs the native comparison runner (`cargo run --release --example compare`, see
+--compare then runs the native comparison runner (`cargo run --release --features baseline-engine --example compare`, see
 examples/compare.rs) on the same sets and puzzles with --repeat rounds, timed by the wall clock
 like this script: the core called from Rust, single thread, beside the `sudoku` crate. Last
 comes the Python-path overhead: how much longer the one-thread Python figure (batch, or one
@@ -100,7 +100,8 @@ def run_compare(
     print("\nnative core (Rust, no Python) beside the sudoku crate: examples/compare.rs")
     with tempfile.TemporaryDirectory() as tmp:
         tsv = Path(tmp) / "rates.tsv"
-        command = ["cargo", "run", "--release", "--quiet", "--example", "compare", "--"]
+        command = ["cargo", "run", "--release", "--quiet", "--features", "baseline-engine"]
+        command += ["--example", "compare", "--"]
         command += ["--data", str(args.data), "--limit", str(args.limit)]
         # The wall clock, as this script uses, so the overhead compares like with like.
         command += ["--rounds", str(args.repeat), "--clock", "wall", "--tsv", str(tsv)]

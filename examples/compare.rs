@@ -1,8 +1,13 @@
-//! Ours against the `sudoku` crate (JCZSolve-style, 9x9 only) on the same puzzles, one table:
+//! Our 9x9 engine beside the engine before issue 11 (the baseline) and the `sudoku` crate
+//! (JCZSolve-style, 9x9 only) on the same puzzles, one table:
 //!
-//!     cargo run --release --example compare
-//!     cargo run --release --example compare -- --sets puzzles6_forum_hardest_1106 --rounds 9
-//!     cargo run --release --example compare -- --limit 0 --tsv rates.tsv
+//!     cargo run --release --features baseline-engine --example compare
+//!     cargo run --release --features baseline-engine --example compare -- --sets puzzles6_forum_hardest_1106 --rounds 9
+//!     cargo run --release --features baseline-engine --example compare -- --limit 0 --tsv rates.tsv
+//!
+//! The baseline is a verbatim copy of the 9x9 engine at main 636dee6, compiled in only with the
+//! bench-only feature `baseline-engine` (never in the wheel), so a speed-up is measured side by
+//! side in one process rather than against a figure from another day.
 //!
 //! Options: `--sets NAME...` (default: the tdoku sets, gen_easy35, gen_16x16), `--limit N`
 //! puzzles per set from the top of the file (0: all; default 2000 for 9x9 and 200 for bigger
@@ -12,14 +17,15 @@
 //! --compare`).
 //!
 //! Single thread. Every cell is the fastest pass over the set's puzzles in R rounds (a round
-//! repeats passes for 0.1 s), and each round measures all four cells of every set in turn,
-//! ours and theirs alternating first. Passes are timed by the thread's CPU clock, which does
+//! repeats passes for 0.1 s), and each round measures every cell of every set in turn, the
+//! three solvers taking turns to go first. Passes are timed by the thread's CPU clock, which does
 //! not count the time other processes hold the core: on a shared machine wall-clock passes are
 //! interrupted more the longer they are, which would favour the faster solver's short passes.
-//! `--clock wall` times them by the wall clock instead, as `benches/bench.py` does. Before timing, both solvers count
-//! every puzzle to 2 and must agree (and each solution must solve its puzzle); any
-//! disagreement is printed and the exit status is 1. The guesses columns are our search
-//! statistics per puzzle, to explain a change in speed.
+//! `--clock wall` times them by the wall clock instead, as `benches/bench.py` does. Before
+//! timing, all solvers count every puzzle to 2 and must agree (and each solution must solve its
+//! puzzle, and ours must be the baseline's on a unique puzzle); any disagreement is printed and
+//! the exit status is 1. The guesses columns are the search statistics per puzzle of ours and
+//! the baseline, to explain a change in speed.
 
 use std::hint::black_box;
 use std::io::{IsTerminal, Write};
@@ -27,7 +33,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use sudoku_rs::core::{Grid, Solver, Unbounded};
+use sudoku_rs::core::{BoxShape, Grid, Solver, Unbounded};
 
 #[path = "../benches/common/mod.rs"]
 mod common;
@@ -150,12 +156,23 @@ fn count(flag: &str, value: &str) -> Result<usize, String> {
         .map_err(|_| format!("{flag} expects a count, got {value:?}"))
 }
 
-/// Best rates (puzzles/s) of one set: ours solve, ours count2, theirs solve, theirs count2.
+/// The solvers under test, in table order.
+const OURS: usize = 0;
+const BASELINE: usize = 1;
+const SUDOKU: usize = 2;
+
+/// Best rates (puzzles/s) of one set, `best[solver][op]` with op 0 solve, 1 count to 2; with
+/// guesses per puzzle of ours and the baseline, `guesses[solver][op]`.
 #[derive(Default)]
 struct Row {
-    best: [f64; 4],
-    guesses_solve: f64,
-    guesses_count2: f64,
+    best: [[f64; 2]; 3],
+    guesses: [[f64; 2]; 2],
+}
+
+/// Our solver and the baseline engine for one set (the baseline only on classic 9x9).
+struct Engines {
+    ours: Solver,
+    baseline: Option<Solver>,
 }
 
 /// Puzzles/s of the fastest run of `pass` (one pass over `n` puzzles), run until `MIN_TIME`
@@ -178,23 +195,42 @@ fn solves(set: &PuzzleSet, puzzle: &[u8], answer: &[u8]) -> bool {
     grid(puzzle).is_solved_by(&grid(answer))
 }
 
-/// Both solvers on every puzzle of the set: counts must agree and solutions must solve. Prints
-/// each disagreement; returns how many there were, with our mean guesses per puzzle.
-fn check(set: &PuzzleSet, solver: &mut Solver) -> (usize, f64, f64) {
+/// Our count to 2 and first solution of one puzzle, with the guesses each took.
+fn count_and_solve(solver: &mut Solver, puzzle: &[u8], out: &mut [u8]) -> (u64, bool, [u64; 2]) {
+    let count = common::ours_count(solver, puzzle, 2);
+    let count_guesses = solver.stats().guesses;
+    let found = matches!(solver.solve_into(puzzle, out, &mut Unbounded), Ok(true));
+    (count, found, [solver.stats().guesses, count_guesses])
+}
+
+/// All solvers on every puzzle of the set: counts must agree and solutions must solve (and on
+/// a unique puzzle be the same). Prints each disagreement; returns how many there were, and
+/// fills in the guesses per puzzle of `row`.
+fn check(set: &PuzzleSet, engines: &mut Engines, row: &mut Row) -> usize {
     let mut out = vec![0u8; set.shape.cell_count()];
-    let (mut bad, mut guesses_solve, mut guesses_count2) = (0, 0u64, 0u64);
+    let mut base_out = vec![0u8; set.shape.cell_count()];
+    let mut bad = 0;
+    let mut guesses = [[0u64; 2]; 2];
     let mut report = |line: usize, what: String| {
         bad += 1;
         eprintln!("DISAGREEMENT {}:{}: {what}", set.name, line + 1);
     };
     for (i, puzzle) in set.puzzles().enumerate() {
-        let ours = common::ours_count(solver, puzzle, 2);
-        guesses_count2 += solver.stats().guesses;
-        let found = matches!(
-            solver.solve_into(puzzle, &mut out, &mut Unbounded),
-            Ok(true)
-        );
-        guesses_solve += solver.stats().guesses;
+        let (ours, found, spent) = count_and_solve(&mut engines.ours, puzzle, &mut out);
+        for op in 0..2 {
+            guesses[OURS][op] += spent[op];
+        }
+        if let Some(baseline) = &mut engines.baseline {
+            let (base, base_found, spent) = count_and_solve(baseline, puzzle, &mut base_out);
+            for op in 0..2 {
+                guesses[BASELINE][op] += spent[op];
+            }
+            if base != ours || base_found != found {
+                report(i, format!("count to 2: ours {ours}, the baseline {base}"));
+            } else if ours == 1 && out != base_out {
+                report(i, "a unique puzzle with two different solutions".into());
+            }
+        }
         if found != (ours > 0) {
             report(
                 i,
@@ -229,36 +265,40 @@ fn check(set: &PuzzleSet, solver: &mut Solver) -> (usize, f64, f64) {
         }
     }
     let n = set.len() as f64;
-    (bad, guesses_solve as f64 / n, guesses_count2 as f64 / n)
+    row.guesses = guesses.map(|g| g.map(|x| x as f64 / n));
+    bad
 }
 
-/// Times the four cells of one set once, updating the best rates; `theirs_first` alternates
-/// which solver goes first in each pair.
-fn measure(set: &PuzzleSet, solver: &mut Solver, row: &mut Row, clock: Clock, theirs_first: bool) {
+/// Times every cell of one set once, updating the best rates; `round` rotates which solver
+/// goes first.
+fn measure(set: &PuzzleSet, engines: &mut Engines, row: &mut Row, clock: Clock, round: usize) {
     let n = set.len();
     let mut out = vec![0u8; set.shape.cell_count()];
     for op in 0..2 {
-        let mut order = [false, true]; // false: ours
-        if theirs_first {
-            order.reverse();
-        }
-        for theirs in order {
-            let value = match (op, theirs) {
-                (_, true) if !set.has_theirs() => continue,
-                (0, false) => rate(clock, n, || {
-                    black_box(common::ours_solve(solver, black_box(set), &mut out));
-                }),
-                (_, false) => rate(clock, n, || {
-                    black_box(common::ours_count2(solver, black_box(set)));
-                }),
-                (0, true) => rate(clock, n, || {
+        for k in 0..3 {
+            let who = (k + round) % 3;
+            let solver = match who {
+                OURS => Some(&mut engines.ours),
+                BASELINE => engines.baseline.as_mut(),
+                _ => None,
+            };
+            let value = match (who, solver) {
+                (SUDOKU, _) if !set.has_theirs() => continue,
+                (SUDOKU, _) if op == 0 => rate(clock, n, || {
                     black_box(common::theirs_solve(black_box(set)));
                 }),
-                (_, true) => rate(clock, n, || {
+                (SUDOKU, _) => rate(clock, n, || {
                     black_box(common::theirs_count2(black_box(set)));
                 }),
+                (_, None) => continue,
+                (_, Some(solver)) if op == 0 => rate(clock, n, || {
+                    black_box(common::ours_solve(solver, black_box(set), &mut out));
+                }),
+                (_, Some(solver)) => rate(clock, n, || {
+                    black_box(common::ours_count2(solver, black_box(set)));
+                }),
             };
-            let cell = &mut row.best[op + 2 * usize::from(theirs)];
+            let cell = &mut row.best[who][op];
             *cell = cell.max(value);
         }
     }
@@ -312,23 +352,26 @@ fn main() -> ExitCode {
             }
         }
     }
-    let mut solvers: Vec<Solver> = sets.iter().map(|s| Solver::new(s.shape)).collect();
+    let mut solvers: Vec<Engines> = sets
+        .iter()
+        .map(|s| Engines {
+            ours: Solver::new(s.shape),
+            baseline: (s.shape == BoxShape::CLASSIC).then(|| Solver::baseline(s.shape)),
+        })
+        .collect();
     let mut rows: Vec<Row> = sets.iter().map(|_| Row::default()).collect();
 
     let progress = std::io::stderr().is_terminal();
     let mut disagreements = 0;
     for ((set, solver), row) in sets.iter().zip(&mut solvers).zip(&mut rows) {
-        let (bad, solve, count2) = check(set, solver);
-        disagreements += bad;
-        row.guesses_solve = solve;
-        row.guesses_count2 = count2;
+        disagreements += check(set, solver, row);
     }
     for round in 0..args.rounds {
         if progress {
             eprint!("\rround {}/{}", round + 1, args.rounds);
         }
         for ((set, solver), row) in sets.iter().zip(&mut solvers).zip(&mut rows) {
-            measure(set, solver, row, args.clock, round % 2 == 1);
+            measure(set, solver, row, args.clock, round);
         }
     }
     if progress {
@@ -337,7 +380,8 @@ fn main() -> ExitCode {
 
     println!(
         "single thread, puzzles/s by {}, best of {} rounds over the first puzzles of each set; \
-         ours/sudoku: ratio of rates (above 1: ours is faster); guesses: ours per puzzle",
+         ours: this build's engine, base: the 9x9 engine before issue 11, sdk: the sudoku crate; \
+         x/y: ratio of rates (above 1: x is faster); guesses: per puzzle, ours and base",
         match args.clock {
             Clock::Cpu => "thread CPU time",
             Clock::Wall => "wall-clock time",
@@ -345,32 +389,40 @@ fn main() -> ExitCode {
         args.rounds,
     );
     println!(
-        "{:32} {:>7} {:>10} {:>10} {:>10} {:>10} {:>7} {:>7} {:>8} {:>8}",
+        "{:32} {:>7} | {:>9} {:>9} {:>9} | {:>9} {:>9} {:>9} | {:>9} {:>9} | {:>9} {:>9} | {:>7} {:>7}",
         "set",
         "puzzles",
-        "ours solve",
+        "ours solv",
+        "base solv",
+        "sdk solv",
         "ours cnt2",
-        "sdk solve",
+        "base cnt2",
         "sdk cnt2",
-        "solve",
-        "cnt2",
+        "solve o/b",
+        "cnt2 o/b",
+        "solve o/s",
+        "cnt2 o/s",
         "guesses",
-        "(cnt2)"
+        "(base)"
     );
     for (set, row) in sets.iter().zip(&rows) {
-        let [ours_solve, ours_count2, theirs_solve, theirs_count2] = row.best;
+        let [ours, base, sdk] = row.best;
         println!(
-            "{:32} {:>7} {:>10} {:>10} {:>10} {:>10} {:>7} {:>7} {:>8.2} {:>8.2}",
+            "{:32} {:>7} | {:>9} {:>9} {:>9} | {:>9} {:>9} {:>9} | {:>9} {:>9} | {:>9} {:>9} | {:>7.2} {:>7.2}",
             set.name,
             group_thousands(set.len() as u64),
-            rate_text(ours_solve),
-            rate_text(ours_count2),
-            rate_text(theirs_solve),
-            rate_text(theirs_count2),
-            ratio_text(ours_solve, theirs_solve),
-            ratio_text(ours_count2, theirs_count2),
-            row.guesses_solve,
-            row.guesses_count2,
+            rate_text(ours[0]),
+            rate_text(base[0]),
+            rate_text(sdk[0]),
+            rate_text(ours[1]),
+            rate_text(base[1]),
+            rate_text(sdk[1]),
+            ratio_text(ours[0], base[0]),
+            ratio_text(ours[1], base[1]),
+            ratio_text(ours[0], sdk[0]),
+            ratio_text(ours[1], sdk[1]),
+            row.guesses[OURS][1],
+            row.guesses[BASELINE][1],
         );
     }
     if let Some(path) = &args.tsv {
@@ -380,9 +432,7 @@ fn main() -> ExitCode {
         }
     }
     if disagreements > 0 {
-        eprintln!(
-            "!!! {disagreements} DISAGREEMENTS between ours and the sudoku crate (listed above)"
-        );
+        eprintln!("!!! {disagreements} DISAGREEMENTS between the solvers (listed above)");
         return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS
@@ -394,28 +444,34 @@ fn write_tsv(path: &PathBuf, sets: &[PuzzleSet], rows: &[Row]) -> std::io::Resul
     writeln!(
         file,
         "set\tpuzzles\tours_solve\tours_count2\ttheirs_solve\ttheirs_count2\t\
-         guesses_solve\tguesses_count2"
+         guesses_solve\tguesses_count2\tbaseline_solve\tbaseline_count2\t\
+         baseline_guesses_solve\tbaseline_guesses_count2"
     )?;
     for (set, row) in sets.iter().zip(rows) {
-        let rates: Vec<String> = row
-            .best
-            .iter()
-            .map(|&r| {
-                if r > 0.0 {
-                    format!("{r:.1}")
-                } else {
-                    String::new()
-                }
-            })
-            .collect();
+        let rate = |r: f64| {
+            if r > 0.0 {
+                format!("{r:.1}")
+            } else {
+                String::new()
+            }
+        };
+        let [ours, base, sdk] = row.best;
+        let [guesses, base_guesses] = row.guesses;
         writeln!(
             file,
-            "{}\t{}\t{}\t{:.3}\t{:.3}",
+            "{}\t{}\t{}\t{}\t{}\t{}\t{:.3}\t{:.3}\t{}\t{}\t{:.3}\t{:.3}",
             set.name,
             set.len(),
-            rates.join("\t"),
-            row.guesses_solve,
-            row.guesses_count2
+            rate(ours[0]),
+            rate(ours[1]),
+            rate(sdk[0]),
+            rate(sdk[1]),
+            guesses[0],
+            guesses[1],
+            rate(base[0]),
+            rate(base[1]),
+            base_guesses[0],
+            base_guesses[1],
         )?;
     }
     file.flush()

@@ -18,7 +18,7 @@ py="$venv/bin/python"
 
 echo "== cargo fmt / clippy / test"
 cargo fmt --check
-cargo clippy --quiet --all-targets -- -D warnings
+cargo clippy --quiet --all-targets --features baseline-engine -- -D warnings
 cargo clippy --quiet --all-targets --features python -- -D warnings
 cargo test --quiet
 

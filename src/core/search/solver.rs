@@ -39,6 +39,9 @@ pub struct Solver {
     generic: Generic,
     /// Classic 9x9 searches go to the dedicated engine in `nine.rs`.
     use_nine: bool,
+    /// Benchmarks only: classic 9x9 searches go to the engine before issue 11 instead.
+    #[cfg(feature = "baseline-engine")]
+    use_baseline: bool,
     /// The most guesses one call may make, over all its restart attempts (`None`: no limit).
     max_guesses: Option<u64>,
     stats: SearchStats,
@@ -60,10 +63,22 @@ impl Solver {
         Solver {
             generic: Generic::new(shape),
             use_nine: false,
+            #[cfg(feature = "baseline-engine")]
+            use_baseline: false,
             max_guesses: None,
             stats: SearchStats::default(),
             found: Vec::new(),
         }
+    }
+
+    /// Benchmarks only (feature `baseline-engine`): a solver whose classic 9x9 searches run the
+    /// 9x9 engine as it was before issue 11, so a benchmark can time today's engine beside it.
+    /// Other shapes use the generic engine as [`Solver::new`] does.
+    #[cfg(feature = "baseline-engine")]
+    pub fn baseline(shape: BoxShape) -> Self {
+        let mut solver = Self::new(shape);
+        solver.use_baseline = solver.use_nine;
+        solver
     }
 
     /// Limits every later call (`solve`, `count`, `solutions`, `search`) to `max_guesses`
@@ -252,6 +267,11 @@ impl Solver {
             self.generic.cell_count(),
             "cells must match the solver's shape"
         );
+        #[cfg(feature = "baseline-engine")]
+        if self.use_baseline {
+            super::nine_baseline::search(cells, control, self.max_guesses, &mut self.stats, visit)?;
+            return Ok(false);
+        }
         if self.use_nine {
             // The 9x9 engine finishes any puzzle long before a node budget would matter.
             // It never restarts, so the whole guess budget is its own.
