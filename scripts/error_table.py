@@ -39,6 +39,12 @@ def _bad_file():
     return path
 
 
+def _directory():
+    path = _TMP / "results"
+    path.mkdir(exist_ok=True)
+    return path
+
+
 # (section, the call as shown, a function making it). Order is the table's order.
 CASES = [
     ("shape", 'solve("." * 80)', lambda: sr.solve("." * 80)),
@@ -180,6 +186,17 @@ CASES = [
         "files",
         "format_puzzles(np.full((1, 81), 10, np.int8))",
         lambda: sr.format_puzzles(np.full((1, 81), 10, np.int8)),
+    ),
+    ("files", "format_puzzles([puzzle, 5])", lambda: sr.format_puzzles([LEETCODE, 5])),
+    (
+        "files",
+        'format_puzzles([puzzle, "." * 16])',
+        lambda: sr.format_puzzles([LEETCODE, "." * 16]),
+    ),
+    (
+        "files",
+        'write_puzzles("results", puzzles), a directory',
+        lambda: sr.write_puzzles(_directory(), [LEETCODE]),
     ),
     ("boards", 'Board("." * 80)', lambda: sr.Board("." * 80)),
     ("boards", "Board(puzzle_with_two_5s_in_row_0).solve()", lambda: sr.Board(ROW_CLASH).solve()),

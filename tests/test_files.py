@@ -3,10 +3,13 @@
 import subprocess
 import sys
 
+import helpers as h
 import numpy as np
 import pytest
 import reference as ref
 from helpers import read_lines
+from hypothesis import given
+from hypothesis import strategies as st
 
 import sudoku_rs as sr
 
@@ -133,3 +136,86 @@ def test_cli_help_documents_the_commands():
     assert result.returncode == 0
     for word in ("solve", "count", "check", "--threads", "--skip-invalid", "--column"):
         assert word in result.stdout
+
+
+# ------------------------------------------------------------ round trips
+
+# (n, box) for every size the text form holds, square and rectangular boxes.
+TEXT_SHAPES = [(4, (2, 2)), (6, (2, 3)), (6, (3, 2)), (8, (2, 4)), (9, (3, 3)), (12, (3, 4))]
+TEXT_SHAPES += [(16, (4, 4)), (25, (5, 5))]
+
+
+@st.composite
+def written_batches(draw):
+    """(what to write, the rows it stands for, box): an array of any integer dtype and layout,
+    or a list of strings in any spelling with None rows; rows of any values, many blank."""
+    n, box = draw(st.sampled_from(TEXT_SHAPES))
+    count = draw(st.integers(0, 6))
+    row = st.one_of(
+        st.just([0] * (n * n)),
+        st.lists(st.integers(0, n), min_size=n * n, max_size=n * n),
+        st.lists(st.sampled_from([0, 0, 0, 1, n]), min_size=n * n, max_size=n * n),
+    )
+    rows = draw(st.lists(row, min_size=count, max_size=count))
+    expected = np.array(rows, dtype=np.uint8).reshape(count, n * n)
+    if draw(st.booleans()):
+        dtype = draw(st.sampled_from(["uint8", "int16", ">i4", "int64"]))
+        array = expected.astype(dtype)
+        return (array.reshape(count, n, n) if draw(st.booleans()) else array), expected, box
+    missing = draw(st.lists(st.booleans(), min_size=count, max_size=count))
+    if all(missing) and n != 9:
+        missing = [False] * count  # only None rows: nothing says the size, so 9x9 is written
+    items = []
+    for cells, gone in zip(rows, missing):
+        if gone:
+            items.append(None)
+            continue
+        blank = draw(st.sampled_from(".0"))
+        text = "".join(blank if v == 0 else h.char_of(v) for v in cells)
+        if draw(st.booleans()):  # a grid laid out in lines, lowercase letters
+            text = "\n".join(text[r * n : (r + 1) * n] for r in range(n)).lower()
+        items.append(text)
+    expected[np.array(missing, dtype=bool)] = 0
+    return items, expected, box
+
+
+@given(written_batches(), st.sampled_from(".0"))
+def test_write_then_read_keeps_every_row(tmp_path_factory, batch, blank):
+    puzzles, expected, box = batch
+    path = tmp_path_factory.mktemp("round") / "p.txt"
+    sr.write_puzzles(path, puzzles, blank=blank)
+    assert path.read_bytes() == sr.format_puzzles(puzzles, blank=blank)
+    back = sr.read_puzzles(path, box=box)
+    assert back.shape == expected.shape
+    np.testing.assert_array_equal(back, expected)
+
+
+def test_a_blank_puzzle_is_a_line_of_blanks(tmp_path):
+    puzzles = np.zeros((3, 81), dtype=np.uint8)
+    puzzles[0] = ref.parse81(LEET)
+    puzzles[2] = ref.parse81(LEET)
+    path = tmp_path / "p.txt"
+    sr.write_puzzles(path, puzzles)
+    assert path.read_text().split("\n") == [LEET, "." * 81, LEET, ""]
+    np.testing.assert_array_equal(sr.read_puzzles(path), puzzles)
+
+
+def test_format_puzzles_takes_what_solve_batch_returns():
+    lines = [LEET, "55" + "." * 79, "." * 81]
+    solved = sr.solve_batch(lines)
+    assert solved[1] is None
+    text = sr.format_puzzles(solved).decode().split("\n")
+    assert text == [sr.solve(LEET), "." * 81, solved[2], ""]
+    # The same as the array solve_batch returns: None and an all-zero row are one thing.
+    array = sr.solve_batch(np.array([ref.parse81(line) for line in lines], dtype=np.int8))
+    assert sr.format_puzzles(array) == sr.format_puzzles(solved)
+    assert sr.format_puzzles([]) == b""
+
+
+def test_format_puzzles_names_a_bad_list_row():
+    with pytest.raises(TypeError, match="row 1: expected a puzzle string or None, got int"):
+        sr.format_puzzles([LEET, 5])
+    with pytest.raises(sr.InvalidPuzzleError, match="row 1: "):
+        sr.format_puzzles([LEET, "x" * 81])
+    with pytest.raises(sr.InvalidPuzzleError, match="row 1 is a 4x4 grid"):
+        sr.format_puzzles([LEET, "." * 16])

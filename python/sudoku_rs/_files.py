@@ -12,6 +12,7 @@ from typing import BinaryIO, Iterator, NamedTuple, Optional, Tuple, Union
 import numpy as np
 
 from . import _sudoku_rs
+from ._atomic import write_atomic
 from ._sudoku_rs import InvalidPuzzleError
 
 PathLike = Union[str, "os.PathLike[str]"]
@@ -107,12 +108,33 @@ def good_rows(chunk: Chunk) -> np.ndarray:
     return chunk.puzzles[~bad_mask(chunk)] if chunk.bad else chunk.puzzles
 
 
-def format_puzzles(puzzles: np.ndarray, /, *, blank: str = ".") -> bytes:
-    """The puzzles of an (N, n*n) or (N, n, n) integer array as lines of text; a row of all
-    zeros (say, an unsolvable puzzle from solve_batch) becomes an empty line."""
+def format_puzzles(puzzles, /, *, blank: str = ".") -> bytes:
+    """The puzzles as lines of text, one line per row: an (N, n*n) or (N, n, n) integer array,
+    or a list of puzzle strings such as :func:`solve_batch` returns, where ``None`` (a row it
+    could not solve) stands for an all-zero row, as in an array. A blank cell is ``blank``, so a
+    blank puzzle is a line of n*n blanks, never an empty line: :func:`read_puzzles` reads back
+    what this writes row for row."""
+    array, size = _rows_of(puzzles)
+    return _format(array, size, blank)
+
+
+def _format(array: np.ndarray, size: int, blank: str, gaps: Optional[np.ndarray] = None) -> bytes:
+    """Lines of the rows of a checked (N, size*size) array; a row flagged in ``gaps`` becomes
+    an empty line (the CLI's mark for an unsolved or skipped line)."""
+    cells = np.ascontiguousarray(array, dtype=np.uint8).tobytes()
+    flags = None if gaps is None else np.ascontiguousarray(gaps, dtype=np.uint8).tobytes()
+    return _sudoku_rs._format_lines(cells, size=size, blank=blank, gaps=flags)
+
+
+def _rows_of(puzzles) -> Tuple[np.ndarray, int]:
+    """The rows of what format_puzzles takes as an (N, n*n) array, values checked, and n."""
+    if isinstance(puzzles, (list, tuple)):
+        return _rows_of_strings(puzzles)
     array = np.asarray(puzzles)
     if array.dtype.kind not in "iu":
-        raise TypeError(f"expected an integer array, got dtype {array.dtype}")
+        raise TypeError(
+            f"expected an integer array or a list of puzzle strings, got dtype {array.dtype}"
+        )
     width = int(np.prod(array.shape[1:])) if array.ndim in (2, 3) else 0
     size = math.isqrt(width)
     square = array.ndim == 3 and array.shape[1] == array.shape[2]
@@ -122,11 +144,50 @@ def format_puzzles(puzzles: np.ndarray, /, *, blank: str = ".") -> bytes:
         )
     if array.size and (array.min() < 0 or array.max() > size):
         raise InvalidPuzzleError(f"puzzle values must be 0..{size}")
-    cells = np.ascontiguousarray(array, dtype=np.uint8).tobytes()
-    return _sudoku_rs._format_lines(cells, size=size, blank=blank)
+    return array.reshape(len(array), size * size), size
 
 
-def write_puzzles(path: PathLike, puzzles: np.ndarray, /, *, blank: str = ".") -> None:
-    """Writes an (N, n*n) or (N, n, n) integer array as one puzzle per line."""
-    with open(path, "wb") as f:
-        f.write(format_puzzles(puzzles, blank=blank))
+def _some_box(text: str) -> Optional[Tuple[int, int]]:
+    """A box for reading a grid of this many cells when no box is given: writing a grid does
+    not depend on its box, but reading a 6x6 or 12x12 one needs some box."""
+    n = math.isqrt(sum(1 for c in text if not c.isspace()))
+    if n < 2 or math.isqrt(n) ** 2 == n:
+        return None
+    rows = next((r for r in range(2, n) if n % r == 0), None)
+    return None if rows is None else (rows, n // rows)
+
+
+def _rows_of_strings(items) -> Tuple[np.ndarray, int]:
+    """Each string read as every string input is (whitespace ignored, '.' or '0' blank, no
+    conflict check), None as an all-zero row; all must have one size."""
+    rows: list = []
+    size = 0
+    for i, item in enumerate(items):
+        if item is None:
+            rows.append(None)
+            continue
+        if not isinstance(item, str):
+            raise TypeError(f"row {i}: expected a puzzle string or None, got {type(item).__name__}")
+        try:
+            cells, _ = _sudoku_rs._read_grid(item, box=_some_box(item))
+        except InvalidPuzzleError as err:
+            raise InvalidPuzzleError(f"row {i}: {err}") from err
+        if size and len(cells) != size:
+            raise InvalidPuzzleError(
+                f"row {i} is a {len(cells)}x{len(cells)} grid, the rows before are {size}x{size}"
+            )
+        size = len(cells)
+        rows.append(cells.reshape(-1))
+    size = size or 9  # only None rows: their size does not show in the text
+    out = np.zeros((len(rows), size * size), dtype=np.uint8)
+    for i, row in enumerate(rows):
+        if row is not None:
+            out[i] = row
+    return out, size
+
+
+def write_puzzles(path: PathLike, puzzles, /, *, blank: str = ".") -> None:
+    """Writes what :func:`format_puzzles` takes as one puzzle per line; :func:`read_puzzles`
+    reads it back row for row. The file is replaced all at once when the text is ready, so an
+    error leaves it as it was."""
+    write_atomic(path, format_puzzles(puzzles, blank=blank))

@@ -8,15 +8,19 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
+import math
 import os
+import stat
 import sys
 import time
-from typing import BinaryIO, Callable, Iterator, Optional
+from typing import BinaryIO, Callable, Iterator, Optional, cast
 
 import numpy as np
 
+from ._atomic import SameFileError, atomic_write, refuse_same_file, same_file
 from ._batch import count_solutions_batch, solve_batch
-from ._files import Chunk, bad_mask, format_puzzles, iter_chunks
+from ._files import Chunk, _format, bad_mask, iter_chunks
 from ._status import Status
 
 EPILOG = """\
@@ -31,6 +35,10 @@ an empty line (solve), and the summary says how many gave up.
 Malformed lines stop the run with exit status 2 and a message naming the line, unless
 --skip-invalid, which writes 'invalid' (an empty line for solve) and carries on. A summary goes
 to stderr; a progress bar too when stderr is a terminal and tqdm is installed.
+
+An output file (-o) is written beside its place and replaces it only when the run succeeds, so
+a failed or interrupted run leaves it as it was; an output that is the input file itself (also
+through a link) is refused with exit status 2.
 
 examples:
   sudoku-rs solve puzzles.txt -o solutions.txt
@@ -99,13 +107,39 @@ def _open_in(name: str) -> Iterator[BinaryIO]:
 
 
 @contextlib.contextmanager
-def _open_out(name: str) -> Iterator[BinaryIO]:
+def _open_out(name: str, src: BinaryIO, src_name: str) -> Iterator[BinaryIO]:
+    """The output: stdout, or a file that replaces `name` only when the run succeeds (see
+    `_atomic`). An output that is the input itself is refused before anything is written."""
+    try:
+        source = os.fstat(src.fileno())
+    except (OSError, ValueError, io.UnsupportedOperation):
+        source = None  # not a real file (a test's BytesIO): nothing to collide with
     if name == "-":
+        out = None
+        if source is not None and stat.S_ISREG(source.st_mode):
+            with contextlib.suppress(OSError, ValueError, io.UnsupportedOperation):
+                out = os.fstat(sys.stdout.fileno())
+        # `sudoku-rs solve p.txt >> p.txt` would read its own output forever.
+        if out is not None and source is not None and same_file(out, source):
+            raise SameFileError(
+                f"the output (stdout) is the input {src_name!r} (the same file); "
+                "choose another output"
+            )
         yield sys.stdout.buffer
         sys.stdout.buffer.flush()
-    else:
-        with open(name, "wb") as f:
-            yield f
+        return
+    if source is not None and stat.S_ISREG(source.st_mode):
+        refuse_same_file(name, source, src_name)
+    with atomic_write(name) as f:
+        yield cast(BinaryIO, f)  # binary: no encoding given
+
+
+class _Stop(Exception):
+    """Ends a run early with an exit status, the output left as it was."""
+
+    def __init__(self, status: int) -> None:
+        super().__init__(status)
+        self.status = status
 
 
 @contextlib.contextmanager
@@ -140,16 +174,19 @@ def run(args: argparse.Namespace) -> int:
     totals = {"puzzles": 0, "bad": 0, "none": 0, "unique": 0, "multiple": 0, "gave_up": 0}
     start = time.perf_counter()
     show = not args.quiet
-    with _open_in(args.input) as src, _open_out(args.output) as out:
-        with _byte_progress(src, show and sys.stderr.isatty()) as tick:
-            for chunk in iter_chunks(src, column=args.column, box=box):
-                if chunk.bad and not args.skip_invalid:
-                    row, message = chunk.bad[0]
-                    name = "<stdin>" if args.input == "-" else args.input
-                    print(f"{name}:{chunk.line_numbers[row]}: {message}", file=sys.stderr)
-                    return 2
-                out.write(_process(args, chunk, box, totals))
-                tick()
+    name = "<stdin>" if args.input == "-" else args.input
+    try:
+        with _open_in(args.input) as src, _open_out(args.output, src, name) as out:
+            with _byte_progress(src, show and sys.stderr.isatty()) as tick:
+                for chunk in iter_chunks(src, column=args.column, box=box):
+                    if chunk.bad and not args.skip_invalid:
+                        row, message = chunk.bad[0]
+                        print(f"{name}:{chunk.line_numbers[row]}: {message}", file=sys.stderr)
+                        raise _Stop(2)  # leaves a file output untouched
+                    out.write(_process(args, chunk, box, totals))
+                    tick()
+    except _Stop as stop:
+        return stop.status
     if show:
         _summary(args.command, totals, time.perf_counter() - start)
     if args.command == "check" and totals["unique"] != totals["puzzles"]:
@@ -166,15 +203,17 @@ def _process(args: argparse.Namespace, chunk: Chunk, box, totals: dict) -> bytes
     totals["bad"] += int(bad.sum())
     if args.command == "solve":
         solved = np.zeros_like(chunk.puzzles)
-        gave_up = 0
+        unsolved = bad.copy()
         if len(good):
             solved[~bad], status = solve_batch(
                 good, box=box, threads=args.threads, max_guesses=args.max_guesses, status=True
             )
-            gave_up = int((status == Status.GUESS_LIMIT).sum())
-        totals["gave_up"] += gave_up
-        totals["none"] += int((~solved[~bad].any(axis=1)).sum()) - gave_up
-        return format_puzzles(solved)
+            unsolved[~bad] = status != Status.SOLVED
+            totals["gave_up"] += int((status == Status.GUESS_LIMIT).sum())
+            totals["none"] += int((status == Status.NO_SOLUTION).sum())
+            totals["none"] += int((status == Status.INVALID).sum())  # conflicting clues
+        side = math.isqrt(solved.shape[1])
+        return _format(solved, side, ".", gaps=unsolved)
     limit = args.limit if args.command == "count" else 2
     counts = np.zeros(len(chunk.puzzles), dtype=np.int64)
     if len(good):
@@ -231,7 +270,7 @@ def main(argv: Optional[list] = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 0
-    except OSError as err:  # a missing or unreadable file
+    except (OSError, SameFileError) as err:  # a missing or unreadable file; -o the input
         print(f"sudoku-rs: {err}", file=sys.stderr)
         return 2
 

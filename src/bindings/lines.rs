@@ -46,14 +46,16 @@ pub fn _parse_lines<'py>(
     ))
 }
 
-/// Formats `cells` (n*n bytes per puzzle, values 0..=n) as lines; an all-zero puzzle is an
-/// empty line.
+/// Formats `cells` (n*n bytes per puzzle, values 0..=n) as lines, a blank puzzle as n*n
+/// blanks; `gaps` (one byte per puzzle, nonzero: write an empty line instead) marks the rows
+/// the CLI leaves empty.
 #[pyfunction]
-#[pyo3(signature = (cells, /, *, size, blank = '.'))]
+#[pyo3(signature = (cells, /, *, size, blank = '.', gaps = None))]
 pub fn _format_lines<'py>(
     cells: &Bound<'py, PyBytes>,
     size: usize,
     blank: char,
+    gaps: Option<&Bound<'py, PyBytes>>,
 ) -> PyResult<Bound<'py, PyBytes>> {
     let py = cells.py();
     if blank != '.' && blank != '0' {
@@ -74,6 +76,11 @@ pub fn _format_lines<'py>(
             "cells must be whole {size}x{size} puzzles of values 0..{size}"
         )));
     }
-    let text = py.detach(|| lines::format(bytes, size, blank as u8));
+    let gaps: Vec<bool> =
+        gaps.map_or_else(Vec::new, |g| g.as_bytes().iter().map(|&b| b != 0).collect());
+    if !gaps.is_empty() && gaps.len() * size * size != bytes.len() {
+        return Err(PyValueError::new_err("gaps must hold one flag per puzzle"));
+    }
+    let text = py.detach(|| lines::format(bytes, size, blank as u8, &gaps));
     Ok(PyBytes::new(py, &text))
 }

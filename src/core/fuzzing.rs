@@ -129,12 +129,18 @@ pub fn lines(data: &[u8]) {
     assert!(parsed.cells.iter().all(|&v| usize::from(v) <= parsed.size));
     // Size 0: no line was a puzzle, so there is nothing to write (`format` once panicked
     // here: fuzz/regressions/lines/format-size-0).
-    let written = lines::format(&parsed.cells, parsed.size, b'.');
+    let written = lines::format(&parsed.cells, parsed.size, b'.', &[]);
     let expected_lines = if parsed.size > 0 { count } else { 0 };
     assert_eq!(
         written.iter().filter(|&&b| b == b'\n').count(),
         expected_lines
     );
+    // What is written reads back row for row, a bad line's blank row included.
+    if parsed.size > 0 {
+        let again = lines::parse(&written, 0, 1, parsed.size, box_from(first >> 2));
+        assert!(again.bad.is_empty(), "{:?}", again.bad.first());
+        assert_eq!(again.cells, parsed.cells);
+    }
 }
 
 #[cfg(test)]

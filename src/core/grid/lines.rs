@@ -140,17 +140,19 @@ fn parse_one(field: &str, size: usize, box_shape: Option<(usize, usize)>) -> Res
     text::parse(field, box_shape)
 }
 
-/// Writes puzzles as lines, `blank` for empty cells; a puzzle that is all zeros (no solution,
-/// a bad row) becomes an empty line so lines stay aligned with the input.
-/// With `size` 0 (a chunk in which no line was a puzzle) there is nothing to write.
-pub fn format(cells: &[u8], size: usize, blank: u8) -> Vec<u8> {
+/// Writes puzzles as lines of n*n characters, `blank` for an empty cell, so a blank puzzle is
+/// a line of blanks: [`parse`] skips empty lines, and every puzzle must read back as one row.
+/// A row flagged in `gaps` (one flag per puzzle, or none at all) becomes an empty line instead:
+/// the CLI's mark for "no solution" or a skipped bad line, keeping its output lines aligned with
+/// its input. With `size` 0 (a chunk in which no line was a puzzle) there is nothing to write.
+pub fn format(cells: &[u8], size: usize, blank: u8, gaps: &[bool]) -> Vec<u8> {
     let nc = size * size;
     if nc == 0 {
         return Vec::new();
     }
-    let mut out = Vec::with_capacity(cells.len() + cells.len() / nc.max(1));
-    for puzzle in cells.chunks(nc) {
-        if puzzle.iter().any(|&v| v != 0) {
+    let mut out = Vec::with_capacity(cells.len() + cells.len() / nc);
+    for (k, puzzle) in cells.chunks(nc).enumerate() {
+        if !gaps.get(k).copied().unwrap_or(false) {
             out.extend(puzzle.iter().map(|&v| {
                 if v == 0 {
                     blank
@@ -222,6 +224,19 @@ mod tests {
         let mut cells = vec![0u8; 2 * 16];
         cells[0] = 1;
         cells[15] = 4;
-        assert_eq!(format(&cells, 4, b'.'), b"1..............4\n\n".to_vec());
+        let written = format(&cells, 4, b'.', &[]);
+        assert_eq!(written, b"1..............4\n................\n".to_vec());
+        assert_eq!(
+            format(&cells, 4, b'0', &[false, true]),
+            b"1000000000000004\n\n".to_vec()
+        );
+    }
+
+    #[test]
+    fn a_blank_puzzle_reads_back_as_a_row() {
+        let cells = vec![0u8; 3 * 81];
+        let parsed = parse(&format(&cells, 9, b'.', &[]), 0, 1, 0, None);
+        assert_eq!((parsed.count(), parsed.bad.len()), (3, 0));
+        assert_eq!(parsed.cells, cells);
     }
 }
