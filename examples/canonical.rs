@@ -33,7 +33,7 @@ fn main() {
         let start = Instant::now();
         nodes = 0;
         for grid in &grids {
-            let (_, _, n) = canonical_counted(grid).expect("a supported size");
+            let (_, _, n) = canonical_counted(grid).expect("a valid grid of a supported size");
             nodes += n;
             most = most.max(n);
         }

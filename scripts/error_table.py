@@ -248,6 +248,11 @@ CASES = [
     ),
     ("transforms", "augment_batch([puzzle])", lambda: sr.augment_batch([LEETCODE], seed=1)),
     ("transforms", 'canonical("." * 256)', lambda: sr.canonical("." * 256)),
+    (
+        "transforms",
+        "canonical(puzzle_with_two_5s_in_row_0)",
+        lambda: sr.canonical(ROW_CLASH),
+    ),
     ("hints and candidates", 'hint("5...5" + "." * 76)', lambda: sr.hint(ROW_CLASH)),
     (
         "hints and candidates",

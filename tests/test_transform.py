@@ -11,6 +11,8 @@ import helpers as h
 import numpy as np
 import pytest
 import reference as ref
+from hypothesis import given
+from hypothesis import strategies as st
 
 import sudoku_rs as sr
 
@@ -361,3 +363,53 @@ def test_canonical_batch_rows_match_single_calls_and_deduplicate(load_dataset):
     assert out[:3] == [ref.to_string(row.tolist()) for row in forms[:3]] and out[3] is None
     grids = stack[:2].reshape(2, 9, 9).astype(">i4")
     assert np.array_equal(sr.canonical_batch(grids).reshape(2, 81), forms[:2])
+
+
+def test_canonical_refuses_conflicting_clues():
+    # Two equivalent 4x4 grids (rows swapped within a band) with a 1 twice in row 0: they
+    # used to get different "canonical" forms. Refused like the solver refuses them.
+    a = [1, 0, 0, 1] + [0] * 12
+    b = [0] * 4 + a[:4] + [0] * 8
+    for grid in (h.make_input(a, 4, "ints"), h.make_input(b, 4, "numpy")):
+        with pytest.raises(sr.InvalidPuzzleError, match="conflicting clues"):
+            sr.canonical(grid, box=(2, 2))
+        with pytest.raises(sr.InvalidPuzzleError, match="conflicting clues"):
+            sr.Transform.to_canonical(grid, box=(2, 2))
+    good = ref.to_string(h.LEETCODE)
+    conflicting = "55" + "." * 79
+    out = sr.canonical_batch([good, conflicting, "not a puzzle"])
+    assert out == [sr.canonical(good), None, None]
+    array = np.array([ref.parse81(good), ref.parse81(conflicting)], dtype=np.int16)
+    forms = sr.canonical_batch(array)
+    assert forms.dtype == np.int16 and not forms[1].any()
+    assert ref.to_string(forms[0].tolist()) == sr.canonical(good)
+
+
+# Every size canonical accepts, both box orientations of the rectangular ones.
+ALL_CANONICAL_SHAPES = [
+    (4, (2, 2)),
+    (6, (2, 3)),
+    (6, (3, 2)),
+    (8, (2, 4)),
+    (8, (4, 2)),
+    (9, (3, 3)),
+]
+
+
+@given(
+    st.sampled_from(ALL_CANONICAL_SHAPES),
+    st.integers(0, 2**32),
+    st.floats(0.0, 1.0),
+    st.integers(0, 2**64 - 1),
+)
+def test_canonical_is_invariant_under_random_transforms(shape, grid_seed, blank_fraction, seed):
+    n, box = shape
+    cells, _ = h.random_puzzle(n, *box, random.Random(grid_seed), blank_fraction)
+    puzzle = h.make_input(cells, n, "numpy")
+    form = sr.canonical(puzzle, box=box)
+    for t in random_transforms(n, box, 3, seed):
+        moved = t.apply(puzzle)
+        assert np.array_equal(sr.canonical(moved, box=box), form)
+        assert np.array_equal(sr.Transform.to_canonical(moved, box=box).apply(moved), form)
+    assert np.array_equal(sr.canonical(form, box=box), form)
+    assert h.cells_of(form) <= cells

@@ -1,11 +1,11 @@
 //! `canonical` and `canonical_batch`: the canonical form of one grid or of a batch, with the GIL
 //! released. A batch runs through the batch machinery of `batch.rs` (chunks, every core, Ctrl-C,
-//! progress), so a malformed row comes back as zeros (None in a list of strings).
+//! progress), so a malformed or conflicting row comes back as zeros (None in a list of strings).
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use crate::core::make::canonical::{canonical_cells, check_supported, Unsupported};
+use crate::core::make::canonical::{canonical_cells, check_supported, Refused, Unsupported};
 use crate::core::make::transform::Transform;
 use crate::core::{Control, Grid, Solver};
 
@@ -16,17 +16,22 @@ fn unsupported(err: Unsupported) -> PyErr {
     PyValueError::new_err(err.0)
 }
 
-/// The canonical form of `grid` and the transform reaching it, searched with the GIL released.
+/// The canonical form of `grid` and the transform reaching it, searched with the GIL released;
+/// conflicting clues raise InvalidPuzzleError.
 pub(crate) fn detached(py: Python<'_>, grid: &Grid) -> PyResult<(Grid, Transform)> {
     check_supported(grid.shape()).map_err(unsupported)?;
     py.detach(|| crate::core::make::canonical::canonical(grid))
-        .map_err(unsupported)
+        .map_err(|err| match err {
+            Refused::Unsupported(err) => unsupported(err),
+            Refused::Invalid(err) => err.into(),
+        })
 }
 
 /// The canonical form of `grid`, in the kind of `grid`: the lexicographically smallest grid
 /// (cells row-major, blank smallest) among all grids equivalent to it under digit relabelling,
 /// row swaps within a band, band swaps, column swaps within a stack, stack swaps and (square
 /// boxes only) the transpose. Equivalent grids, and only those, have equal canonical forms.
+/// Conflicting clues raise InvalidPuzzleError, as the solver does.
 /// Sizes 4x4, 6x6, 8x8 and 9x9; larger grids raise ValueError (their symmetry groups are too
 /// large to search). `Transform.to_canonical(grid)` gives a transform that maps `grid` onto it.
 #[pyfunction]
@@ -53,17 +58,19 @@ pub fn _canonical_batch<'py>(
     let batch = open(puzzles, super::box_arg(r#box)?)?;
     check_supported(batch.shape).map_err(unsupported)?;
     let shape = batch.shape;
+    let nc = shape.cell_count();
+    // Per row: the form's cells, then 1 if it has one (0: conflicting clues, a row of zeros).
     let work = |_: &mut Solver, cells: &[u8], out: &mut [u8], _: &mut dyn Control| {
-        canonical_cells(shape, cells, out);
+        out[nc] = u8::from(canonical_cells(shape, cells, &mut out[..nc]));
     };
     run_to_grids(
         py,
         &batch,
         threads,
         progress,
-        shape.cell_count(),
+        nc + 1,
         work,
-        |_| true,
+        |row| row[nc] == 1,
         |_, _| {},
     )
 }

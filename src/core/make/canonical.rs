@@ -15,6 +15,7 @@
 use std::cmp::Ordering;
 use std::fmt;
 
+use crate::core::error::Error;
 use crate::core::grid::shape::BoxShape;
 use crate::core::grid::Grid;
 use crate::core::make::transform::Transform;
@@ -39,6 +40,28 @@ impl fmt::Display for Unsupported {
 }
 
 impl std::error::Error for Unsupported {}
+
+/// Why [`canonical`] gives no form for a grid.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// The shape's group is too large to search.
+    Unsupported(Unsupported),
+    /// Two equal clues share a unit ([`Error::Conflict`]), so it is not a puzzle, and the
+    /// search's bounds take each digit to appear at most once in a line: such a grid would get
+    /// a form that is not the smallest of its equivalents. Refused, as the solver refuses it.
+    Invalid(Error),
+}
+
+impl fmt::Display for Refused {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refused::Unsupported(err) => err.fmt(f),
+            Refused::Invalid(err) => err.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for Refused {}
 
 /// Row and column orders in the group (digit relabellings aside), saturating.
 fn group_order(shape: BoxShape) -> u128 {
@@ -72,15 +95,16 @@ pub fn check_supported(shape: BoxShape) -> Result<(), Unsupported> {
 }
 
 /// The canonical form of `grid`, and a transform that maps `grid` onto it.
-pub fn canonical(grid: &Grid) -> Result<(Grid, Transform), Unsupported> {
+pub fn canonical(grid: &Grid) -> Result<(Grid, Transform), Refused> {
     canonical_counted(grid).map(|(form, transform, _)| (form, transform))
 }
 
 /// [`canonical`], also counting the search's nodes (rows and columns tried), a measure of its
 /// work that does not depend on the machine or its load.
-pub fn canonical_counted(grid: &Grid) -> Result<(Grid, Transform, u64), Unsupported> {
+pub fn canonical_counted(grid: &Grid) -> Result<(Grid, Transform, u64), Refused> {
     let shape = grid.shape();
-    check_supported(shape)?;
+    check_supported(shape).map_err(Refused::Unsupported)?;
+    grid.check().map_err(Refused::Invalid)?;
     let n = shape.size();
     let mut orientations = vec![(grid.cells().to_vec(), false)];
     if shape.rows() == shape.cols() {
@@ -107,11 +131,21 @@ pub fn canonical_counted(grid: &Grid) -> Result<(Grid, Transform, u64), Unsuppor
     Ok((best, transform, search.nodes))
 }
 
-/// The canonical cells of a grid already known to be well formed and of a supported shape.
-pub fn canonical_cells(shape: BoxShape, cells: &[u8], out: &mut [u8]) {
+/// Writes the canonical cells of well-formed `cells` of a supported shape into `out`; when two
+/// equal clues share a unit it writes zeros and returns false.
+pub fn canonical_cells(shape: BoxShape, cells: &[u8], out: &mut [u8]) -> bool {
     let grid = Grid::new(shape, cells.to_vec()).expect("a well-formed grid");
-    let (best, _) = canonical(&grid).expect("a supported shape");
-    out.copy_from_slice(best.cells());
+    match canonical(&grid) {
+        Ok((best, _)) => {
+            out.copy_from_slice(best.cells());
+            true
+        }
+        Err(Refused::Invalid(_)) => {
+            out.fill(0);
+            false
+        }
+        Err(Refused::Unsupported(err)) => panic!("the caller checks the shape: {err}"),
+    }
 }
 
 /// Lines `0..n` as bits.
@@ -564,6 +598,22 @@ mod tests {
         assert_ne!(canonical(&puzzle).unwrap().0, canonical(&more).unwrap().0);
         let empty = Grid::new(BoxShape::CLASSIC, vec![0; 81]).unwrap();
         assert_eq!(canonical(&empty).unwrap().0, empty);
+    }
+
+    #[test]
+    fn refuses_conflicting_clues() {
+        let mut cells = vec![0u8; 16];
+        cells[0] = 1;
+        cells[3] = 1; // twice in row 0
+        let grid = Grid::new(BoxShape::new(2, 2).unwrap(), cells.clone()).unwrap();
+        let err = canonical(&grid).unwrap_err();
+        assert!(
+            matches!(err, Refused::Invalid(Error::Conflict { .. })),
+            "{err}"
+        );
+        let mut out = vec![9u8; 16];
+        assert!(!canonical_cells(grid.shape(), &cells, &mut out));
+        assert_eq!(out, vec![0; 16]);
     }
 
     #[test]
