@@ -82,14 +82,28 @@ def test_bad_puzzles_raise():
 
 def test_batch_rows_match_single_ratings_and_flag_bad_rows():
     lines = sample_puzzles()
-    bad = ["55" + "." * 79, ref.to_string(NO_SOLUTION), "x" * 81, "." * 80]
-    batch = sr.rate_batch(lines + bad, threads=2)
-    assert batch.dtype.names == sr.Rating._fields
-    assert batch.shape == (len(lines) + len(bad),)
+    bad = ["55" + "." * 79, "x" * 81, "." * 80]
+    unsolvable = [ref.to_string(NO_SOLUTION)]
+    batch = sr.rate_batch(lines + bad + unsolvable, threads=2)
+    assert batch.dtype.names == (*sr.Rating._fields, "status")
+    assert batch.shape == (len(lines) + len(bad) + 1,)
     for line, row in zip(lines, batch):
-        assert tuple(row.tolist()) == tuple(sr.rate(line))
-    for row in batch[len(lines) :]:
-        assert tuple(row.tolist()) == (-1, -1, False, False, "invalid")
+        assert tuple(row.tolist()) == (*sr.rate(line), sr.Status.SOLVED)
+    for row in batch[len(lines) : len(lines) + len(bad)]:
+        assert tuple(row.tolist()) == (-1, -1, False, False, "invalid", sr.Status.INVALID)
+    # No solution is told apart from malformed, as Status does (rate raises NoSolutionError).
+    assert tuple(batch[-1].tolist()) == (-1, -1, False, False, "no_solution", sr.Status.NO_SOLUTION)
+
+
+def test_batch_status_matches_solve_batch_status():
+    lines = sample_puzzles()[:20] + ["55" + "." * 79, ref.to_string(NO_SOLUTION), "x"]
+    _, status = sr.solve_batch(lines, status=True)
+    rated = sr.rate_batch(lines)
+    assert rated["status"].tolist() == status.tolist()
+    labels = {sr.Status.INVALID: "invalid", sr.Status.NO_SOLUTION: "no_solution"}
+    for row in rated:
+        if row["status"] != sr.Status.SOLVED:
+            assert row["difficulty"] == labels[row["status"]]
 
 
 def test_batch_takes_arrays_and_ignores_threads():

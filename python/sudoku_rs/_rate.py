@@ -9,20 +9,28 @@ import numpy as np
 from . import _sudoku_rs
 from ._batch import _as_batch
 from ._progress import progress_bar
+from ._status import Status
 
-#: The difficulty labels; a batch row's ``difficulty`` is one of them. 'invalid' marks a batch
-#: row that is malformed, has conflicting clues or has no solution.
-DIFFICULTIES = ("easy", "medium", "hard", "extreme", "invalid")
+#: The difficulty labels; a batch row's ``difficulty`` is one of them. A batch row that could
+#: not be rated is 'invalid' (malformed or conflicting clues) or 'no_solution'.
+DIFFICULTIES = ("easy", "medium", "hard", "extreme", "invalid", "no_solution")
 
-#: The dtype of :func:`rate_batch`'s result: the fields of :class:`Rating`.
+#: The dtype of :func:`rate_batch`'s result: the fields of :class:`Rating`, then the row's
+#: :class:`Status` code.
 RATING_DTYPE = np.dtype(
     [
         ("guesses", np.int64),
         ("backtracks", np.int64),
         ("singles_only", np.bool_),
         ("unique", np.bool_),
-        ("difficulty", "U7"),
+        ("difficulty", "U11"),
+        ("status", np.int8),
     ]
+)
+
+#: The Status of each batch difficulty code (the index into DIFFICULTIES).
+_STATUS_OF_CODE = np.array(
+    [Status.SOLVED] * 4 + [Status.INVALID, Status.NO_SOLUTION], dtype=np.int8
 )
 
 
@@ -66,10 +74,13 @@ def rate_batch(
     progress: bool = False,
 ):
     """Rate many puzzles on every core: a structured array of shape (N,) whose fields are those
-    of :class:`Rating` (``difficulty`` a ``<U7`` string).
+    of :class:`Rating` (``difficulty`` a ``<U11`` string), then ``status``, the row's
+    :class:`Status` code (int8).
 
-    Takes the same inputs as :func:`solve_batch`. A row that is malformed, has conflicting clues
-    or has no solution gets guesses and backtracks -1 and difficulty 'invalid'.
+    Takes the same inputs as :func:`solve_batch`. A row that cannot be rated gets guesses and
+    backtracks -1, both flags False, and, told apart as ``status=True`` does elsewhere,
+    difficulty 'invalid' with status ``Status.INVALID`` (malformed or conflicting clues) or
+    'no_solution' with ``Status.NO_SOLUTION``.
     """
     puzzles = _as_batch(puzzles)
     with progress_bar(progress, len(puzzles), "rating") as update:
@@ -82,4 +93,5 @@ def rate_batch(
     out["singles_only"] = singles
     out["unique"] = unique
     out["difficulty"] = np.array(DIFFICULTIES)[codes]
+    out["status"] = _STATUS_OF_CODE[codes]
     return out

@@ -99,7 +99,8 @@ def rate_batch(
 
     A dask array gives a dask array of shape (N,) with the structured dtype of
     ``sudoku_rs.rate_batch`` (fields ``guesses``, ``backtracks``, ``singles_only``, ``unique``,
-    ``difficulty``); a dask Series gives a dask DataFrame with those columns and the same index.
+    ``difficulty``, ``status``); a dask Series gives a dask DataFrame with those columns and the
+    same index.
     """
     return _lazy(sudoku_rs.rate_batch, puzzles, box=box, threads=threads)
 

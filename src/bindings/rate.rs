@@ -5,14 +5,15 @@ use numpy::PyArray1;
 use pyo3::prelude::*;
 
 use crate::core::make::rate::{self, Rating};
-use crate::core::{Control, Grid, Solver};
+use crate::core::{Control, Error, Grid, Solver};
 
 use super::batch::{open, run};
 use super::run::SignalCheck;
 
-/// The difficulty code of a batch row that is malformed, conflicting or unsolvable; the codes
-/// below it are `Difficulty as u8`.
+/// The difficulty code of a batch row that is malformed or has conflicting clues, then of one
+/// with no solution; the codes below them are `Difficulty as u8`.
 const INVALID: i64 = 4;
+const NO_SOLUTION: i64 = 5;
 
 /// (guesses, backtracks, singles_only, unique, difficulty); see `sudoku_rs.rate`.
 #[pyfunction]
@@ -35,7 +36,8 @@ pub fn _rate(
 }
 
 /// Columns (guesses, backtracks, singles_only, unique, difficulty code); see
-/// `sudoku_rs.rate_batch`. A bad row has guesses and backtracks -1 and code [`INVALID`].
+/// `sudoku_rs.rate_batch`. A bad row has guesses and backtracks -1 and code [`INVALID`], an
+/// unsolvable one code [`NO_SOLUTION`].
 #[pyfunction]
 #[pyo3(signature = (puzzles, /, *, r#box = None, threads = None, progress = None))]
 #[allow(clippy::type_complexity)]
@@ -62,21 +64,22 @@ pub fn _rate_batch<'py>(
     let work = |_: &mut Solver, puzzle: &[u8], out: &mut [i64], control: &mut dyn Control| {
         let grid = Grid::new(shape, puzzle.to_vec()).expect("the reader checked the values");
         out[4] = INVALID;
-        if let Ok(Rating {
-            guesses,
-            backtracks,
-            singles_only,
-            unique,
-            difficulty,
-        }) = rate::rate(&grid, control)
-        {
-            out.copy_from_slice(&[
+        match rate::rate(&grid, control) {
+            Ok(Rating {
+                guesses,
+                backtracks,
+                singles_only,
+                unique,
+                difficulty,
+            }) => out.copy_from_slice(&[
                 guesses as i64,
                 backtracks as i64,
                 i64::from(singles_only),
                 i64::from(unique),
                 difficulty as i64,
-            ]);
+            ]),
+            Err(Error::NoSolution) => out[4] = NO_SOLUTION,
+            Err(_) => {}
         }
     };
     run(
@@ -88,7 +91,9 @@ pub fn _rate_batch<'py>(
         work,
         |start, results: &[i64], valid| {
             for (k, row) in results.chunks(5).enumerate() {
-                if valid[k] && row[4] != INVALID {
+                if valid[k] && row[4] == NO_SOLUTION {
+                    codes[start + k] = NO_SOLUTION as u8;
+                } else if valid[k] && row[4] != INVALID {
                     let i = start + k;
                     guesses[i] = row[0];
                     backtracks[i] = row[1];
