@@ -18,7 +18,7 @@ use crate::core::make::random::Rng;
 use crate::core::search::{Control, SearchStats, Solver};
 
 /// Attempts before `generate` gives up on a clue count. Each attempt costs about one grid's
-/// worth of uniqueness checks (about 2 ms for 9x9).
+/// worth of uniqueness checks (a figure for 9x9: benches/results/2026-11-22-generate.md).
 pub const MAX_ATTEMPTS: u32 = 200;
 
 /// Which cells are blanked together, so the clue pattern keeps a symmetry.

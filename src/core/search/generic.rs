@@ -15,9 +15,9 @@ use crate::core::error::{Error, Result};
 use crate::core::grid::find_conflict;
 use crate::core::grid::shape::{BoxShape, Geometry};
 
-/// The smallest grid side on which locked candidates run. On 9x9 the pass costs more than the
-/// guesses it saves (measured with benches/bench.py: hardest-1905 count-to-2 went from 1,898/s
-/// without to 1,334/s with); on 16x16 and up it is what keeps big grids tractable.
+/// The smallest grid side on which locked candidates run. On 9x9 the pass cost more time than
+/// the guesses it saved (figures: benches/results/2026-11-22-engine-choices.md); on 16x16 and
+/// up it is what keeps big grids tractable.
 const LOCKED_CANDIDATES_FROM: usize = 16;
 
 /// A fixed 64-bit mix (splitmix64's finaliser), for restart perturbations.
