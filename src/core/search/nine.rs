@@ -649,8 +649,9 @@ fn changed_lanes(a: &[u32], b: &[u32]) -> u32 {
 }
 
 /// Nodes after which the search branches on arrangements instead of cells (see
-/// [`Search::node`]): 12 lost 5% on forum-hardest 1905 against 32, which loses nothing on the
-/// easy sets, where always branching on arrangements lost 5-20%.
+/// [`Search::node`]): a lower threshold lost time on forum-hardest 1905, and branching on
+/// arrangements from the start lost time on the easy sets (figures:
+/// benches/results/2026-11-23-nine-branching.md).
 const ARRANGEMENTS_AFTER: u64 = 32;
 
 const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];

@@ -423,8 +423,9 @@ impl State {
             match self.column_singles() {
                 None => return false,
                 Some(true) => continue,
-                // Triads (a row or column within a box holds exactly three digits) cut guesses
-                // on hardest-1905 by 6% but cost 28% of the time here, so the engine stops here.
+                // Triads (a row or column within a box holds exactly three digits) cut fewer
+                // guesses than they cost in time, so the engine stops here (figures:
+                // benches/results/2026-11-22-engine-choices.md).
                 Some(false) => return true,
             }
         }
@@ -501,8 +502,9 @@ impl State {
 }
 
 /// Bit i set where `a[i] != b[i]`, for 27 lanes. SSE2 is part of every x86_64, so this needs
-/// no run-time detection: seven 4-lane compares instead of 27 scalar ones (it runs once per
-/// propagation round, about 8% of the time on easy puzzles when scalar).
+/// no run-time detection: seven 4-lane compares instead of 27 scalar ones. It runs once per
+/// propagation round, a visible share of the time on easy puzzles (figures:
+/// benches/results/2026-11-22-engine-choices.md).
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn changed_lanes(a: &[u32], b: &[u32]) -> u32 {
