@@ -12,7 +12,6 @@
 use super::engine::Context;
 use super::step::{and_list, bits, elimination_cells, CellRef, Step, Technique, UnitRef};
 use super::subsets::first_combo;
-use crate::core::Unit;
 
 /// One orientation: base lines are rows (positions are columns) or columns.
 #[derive(Clone, Copy)]
@@ -158,11 +157,16 @@ fn basic(ctx: &Context<'_>, k: usize) -> Option<Step> {
     None
 }
 
+/// Finned fish, searched fin box by fin box: with the fins' box fixed, a base line outside the
+/// box's lines must lie wholly in the cover lines, and one through the box must outside the
+/// box; those required positions must fit in `k` cover lines, which prunes like a basic fish.
 fn finned(ctx: &Context<'_>, k: usize) -> Option<Step> {
     let cands = ctx.cands;
     let n = ctx.n();
     let shape = cands.shape();
-    let mut masks = [0u64; 64];
+    let mut all = [0u64; 64];
+    let mut required = [0u64; 64];
+    let mut slots = [0usize; 64];
     for digit in 1..=n as u8 {
         for lines in orientations(n) {
             // Along the positions a box spans `width`; across the lines it spans `depth`.
@@ -171,134 +175,145 @@ fn finned(ctx: &Context<'_>, k: usize) -> Option<Step> {
             } else {
                 (shape.rows(), shape.cols())
             };
-            let group = |g: usize| ((1u64 << width) - 1) << (g * width);
-            let groups = n / width;
-            // A union with every position but `k` in one box-wide group can still take fins.
-            let feasible =
-                |union: u64| (0..groups).any(|g| (union & !group(g)).count_ones() as usize <= k);
-            let mut slots = [0usize; 64];
-            let mut m = 0;
-            for l in 0..n {
-                let p = cands.places(lines.base(l), digit);
-                let count = p.count_ones() as usize;
-                if count >= 1 && count <= k + width {
-                    slots[m] = l;
-                    masks[m] = p;
-                    m += 1;
-                }
+            for (l, slot) in all.iter_mut().enumerate().take(n) {
+                *slot = cands.places(lines.base(l), digit);
             }
-            let found = first_combo(
-                &masks[..m],
-                k,
-                &|union, _| feasible(union),
-                &mut |chosen, union| {
-                    let base = chosen.iter().fold(0u64, |b, &i| b | 1 << slots[i]);
-                    for g in 0..groups {
-                        let outside = union & !group(g);
-                        if outside.count_ones() as usize > k {
-                            continue;
-                        }
-                        let inside: Vec<u64> = bits(union & group(g)).map(|p| 1 << p).collect();
-                        let need = k - outside.count_ones() as usize;
-                        let try_covers = &mut |covers: u64| {
-                            finned_step(
-                                ctx, lines, chosen, &slots, &masks, base, covers, g, width, depth,
-                                digit, k,
-                            )
-                        };
-                        let step = if need == 0 {
-                            try_covers(outside)
+            for band in 0..n / depth {
+                let band_lines = band * depth..(band + 1) * depth;
+                for g in 0..n / width {
+                    let group = ((1u64 << width) - 1) << (g * width);
+                    if band_lines.clone().all(|l| all[l] & group == 0) {
+                        continue; // no candidate in the box: no fin
+                    }
+                    let mut m = 0;
+                    for l in 0..n {
+                        let req = if band_lines.contains(&l) {
+                            all[l] & !group
                         } else {
-                            first_combo(&inside, need, &|_, _| true, &mut |_, picked| {
-                                try_covers(outside | picked)
-                            })
+                            all[l]
                         };
-                        if step.is_some() {
-                            return step;
+                        if all[l] != 0 && req.count_ones() as usize <= k {
+                            slots[m] = l;
+                            required[m] = req;
+                            m += 1;
                         }
                     }
-                    None
-                },
-            );
-            if found.is_some() {
-                return found;
+                    let found = first_combo(
+                        &required[..m],
+                        k,
+                        &|union, _| union.count_ones() as usize <= k,
+                        &mut |chosen, must| {
+                            let mut base = [0usize; 8];
+                            for (slot, &i) in base.iter_mut().zip(chosen) {
+                                *slot = slots[i];
+                            }
+                            let base = &base[..k];
+                            let union = base.iter().fold(0u64, |u, &l| u | all[l]);
+                            // The remaining covers come from the box's positions.
+                            let mut extra = [0u64; 64];
+                            let mut e = 0;
+                            for p in bits(union & group & !must) {
+                                extra[e] = 1 << p;
+                                e += 1;
+                            }
+                            let need = k - must.count_ones() as usize;
+                            let fish = FinnedFish {
+                                lines,
+                                base,
+                                all: &all,
+                                band: band_lines.clone(),
+                                group,
+                                digit,
+                                k,
+                            };
+                            if need == 0 {
+                                fish.step(ctx, must)
+                            } else {
+                                first_combo(&extra[..e], need, &|_, _| true, &mut |_, picked| {
+                                    fish.step(ctx, must | picked)
+                                })
+                            }
+                        },
+                    );
+                    if found.is_some() {
+                        return found;
+                    }
+                }
             }
         }
     }
     None
 }
 
-/// The finned fish with these base lines and cover positions, if its fins lie in one box of
-/// position group `g` and it removes something.
-#[allow(clippy::too_many_arguments)]
-fn finned_step(
-    ctx: &Context<'_>,
+/// A finned fish candidate: base lines and the fin box (its lines and its group of positions).
+struct FinnedFish<'a> {
     lines: Lines,
-    chosen: &[usize],
-    slots: &[usize; 64],
-    masks: &[u64; 64],
-    base: u64,
-    covers: u64,
-    g: usize,
-    width: usize,
-    depth: usize,
+    base: &'a [usize],
+    /// Every line's positions for the digit.
+    all: &'a [u64; 64],
+    band: std::ops::Range<usize>,
+    group: u64,
     digit: u8,
     k: usize,
-) -> Option<Step> {
-    let cands = ctx.cands;
-    let mut band = None;
-    let mut fins = Vec::new();
-    for &i in chosen {
-        let line = slots[i];
-        if masks[i] & covers == 0 {
-            return None; // a base line with only fins is no fish
-        }
-        let extra = masks[i] & !covers;
-        if extra == 0 {
-            continue;
-        }
-        if *band.get_or_insert(line / depth) != line / depth {
-            return None; // fins in two boxes
-        }
-        fins.extend(bits(extra).map(|p| lines.cell(line, p)));
-    }
-    let band = band?; // no fin: a basic fish
-    let group = ((1u64 << width) - 1) << (g * width);
-    let mut step = Step::new(FINNED[k - 2]);
-    for p in bits(covers & group) {
-        for l in band * depth..(band + 1) * depth {
-            let cell = lines.cell(l, p);
-            if base >> l & 1 == 0 && cands.has(cell, digit) {
-                let (r, c) = ctx.rc(cell);
-                step.eliminations.push((r, c, digit));
+}
+
+impl FinnedFish<'_> {
+    /// The step with these cover positions, if every base line touches a cover, there is a fin,
+    /// and something is removed.
+    fn step(&self, ctx: &Context<'_>, covers: u64) -> Option<Step> {
+        let (lines, digit) = (self.lines, self.digit);
+        let mut fins = [0usize; 64];
+        let mut f = 0;
+        for &l in self.base {
+            if self.all[l] & covers == 0 {
+                return None; // a base line with only fins is no fish
+            }
+            for p in bits(self.all[l] & !covers) {
+                fins[f] = lines.cell(l, p);
+                f += 1;
             }
         }
+        if f == 0 {
+            return None; // no fin: a basic fish
+        }
+        let mut step = Step::new(FINNED[self.k - 2]);
+        for p in bits(covers & self.group) {
+            for l in self.band.clone() {
+                let cell = lines.cell(l, p);
+                if !self.base.contains(&l) && ctx.cands.has(cell, digit) {
+                    let (r, c) = ctx.rc(cell);
+                    step.eliminations.push((r, c, digit));
+                }
+            }
+        }
+        if step.eliminations.is_empty() {
+            return None;
+        }
+        step.eliminations.sort_unstable();
+        let mut base_lines = self.base.to_vec();
+        base_lines.sort_unstable();
+        describe_pattern(ctx, &mut step, lines, &base_lines, covers, digit);
+        let fins = &mut fins[..f];
+        fins.sort_unstable();
+        let (bk, bi) = ctx.unit_ref(ctx.cands.layout().box_of(fins[0]));
+        step.units.push((bk, bi));
+        let (base_name, cover_name) = lines.names();
+        step.text = ctx.say(format_args!(
+            "{}: {digit} in {base_name} {} can only go in {cover_name} {}, apart from the \
+             fin{} {} in {}, so {digit} is removed from {}",
+            FINNED_TITLES[self.k - 2],
+            line_list(base_lines.iter().copied()),
+            line_list(bits(covers)),
+            if f == 1 { "" } else { "s" },
+            and_list(fins.iter().map(|&cell| {
+                let (r, c) = ctx.rc(cell);
+                CellRef(r, c)
+            })),
+            UnitRef(bk, bi),
+            elimination_cells(&step.eliminations)
+        ));
+        Some(step)
     }
-    if step.eliminations.is_empty() {
-        return None;
-    }
-    step.eliminations.sort_unstable();
-    let chosen_lines: Vec<usize> = chosen.iter().map(|&i| slots[i]).collect();
-    describe_pattern(ctx, &mut step, lines, &chosen_lines, covers, digit);
-    let fin_box = ctx.cands.layout().box_of(fins[0]);
-    let (bk, bi) = ctx.unit_ref(fin_box);
-    step.units.push((bk, bi));
-    let (base_name, cover_name) = lines.names();
-    step.text = ctx.say(format_args!(
-        "{}: {digit} in {base_name} {} can only go in {cover_name} {}, apart from the \
-         fin{} {} in {}, so {digit} is removed from {}",
-        FINNED_TITLES[k - 2],
-        line_list(chosen_lines.iter().copied()),
-        line_list(bits(covers)),
-        if fins.len() == 1 { "" } else { "s" },
-        and_list(fins.iter().map(|&cell| {
-            let (r, c) = ctx.rc(cell);
-            CellRef(r, c)
-        })),
-        UnitRef(Unit::Box, bi),
-        elimination_cells(&step.eliminations)
-    ));
-    Some(step)
 }
 
 pub fn x_wing(ctx: &Context<'_>) -> Option<Step> {
