@@ -73,6 +73,18 @@ def test_candidates_of_16x16():
     assert sr.candidates(line).tolist() == lr.as_bools(lr.candidates(cells, 16, 4, 4), 16)
 
 
+def test_hints_on_big_grids_replay_on_the_model():
+    """gen_25x25 puzzles have several solutions; sound steps hold in every one of them."""
+    line = read_lines(data_dir() / "gen_25x25", 1)[0]
+    cells = ref.parse81(line)
+    solution = ref.parse81(sr.solve(line))
+    assert ref.is_solution(cells, solution, 25, 5, 5)
+    values = cells
+    for _ in range(5):
+        step = sr.hint(ref.to_string(values))
+        values, _ = lr.replay(values, [step], 25, 5, 5, solution)
+
+
 def test_candidates_batch_stacks_single_results_and_blanks_bad_rows():
     lines = spread_lines(data_dir() / "puzzles2_17_clue", 5)
     bad = "11" + "." * 79

@@ -175,7 +175,9 @@ def hint(
     filled cells allow; an empty cell must keep at least one. When the puzzle has one solution,
     marks that rule out its digit in some cell raise :class:`InvalidCandidatesError` naming the
     cell. Malformed grids and conflicting clues raise :class:`InvalidPuzzleError`; a puzzle with
-    no or several solutions still gets sound steps as far as logic goes.
+    no or several solutions still gets sound steps as far as logic goes. The solver runs only to
+    check marks or when a uniqueness technique needs to know the solution is unique, so a hint
+    costs microseconds even on big grids.
     """
     found = _sudoku_rs._hint(
         grid, box=box, techniques=_names(techniques), candidates=_marks(candidates)
@@ -193,7 +195,8 @@ def explain(
 ) -> Explanation:
     """Every step of a logical solution, each as from :func:`hint`, until the grid is full or
     no allowed technique applies; see :class:`Explanation`. Deterministic. A puzzle with no or
-    several solutions is explained as far as logic goes, and its grade says which."""
+    several solutions is explained as far as logic goes, and its grade says which (the solver
+    counts solutions only when the logic gets stuck: a grid the logic fills has one)."""
     steps, graded, remaining, marks = _sudoku_rs._explain(
         grid, box=box, techniques=_names(techniques), candidates=_marks(candidates)
     )

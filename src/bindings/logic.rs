@@ -8,9 +8,10 @@ use pyo3::types::PyString;
 
 use crate::core::logic::candidates::{format_marks, masks_from_bools, parse_marks};
 use crate::core::logic::{self, Candidates, Grade, Solutions, Step, Technique, Techniques};
-use crate::core::{Error, Grid, Unit};
+use crate::core::{Error, Grid, Solver, Unit};
 
 use super::batch::{open, run};
+use super::run::SignalCheck;
 
 /// A step as Python sees it: (technique, placements, eliminations, cells, units, digits, text,
 /// difficulty).
@@ -196,12 +197,13 @@ pub fn _parse_candidates<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py
     bools_array(py, n, bools)
 }
 
-/// Reads the grid and the marks, and sets up the start (solution count, marks checked).
+/// Reads the grid and the marks, sets up the start (marks checked), and runs `work` on it with
+/// the GIL released.
 fn with_start<T: Send>(
     grid: &Bound<'_, PyAny>,
     r#box: Option<(i64, i64)>,
     candidates: Option<&Bound<'_, PyAny>>,
-    work: impl FnOnce(logic::Start, &mut super::run::SignalCheck) -> crate::core::Result<T> + Send,
+    work: impl FnOnce(logic::Start, &mut Solver, &mut SignalCheck) -> crate::core::Result<T> + Send,
 ) -> PyResult<T> {
     let input = super::read(grid, r#box)?;
     let marks = match candidates {
@@ -210,7 +212,7 @@ fn with_start<T: Send>(
     };
     super::run::detached(grid.py(), &input.grid, None, |solver, grid, control| {
         let start = logic::start(grid, marks.as_deref(), solver, control)?;
-        work(start, control)
+        work(start, solver, control)
     })
 }
 
@@ -224,9 +226,8 @@ pub fn _hint(
     candidates: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Option<StepTuple>> {
     let techniques = techniques_arg(techniques)?;
-    let step = with_start(grid, r#box, candidates, |start, _| {
-        let unique = start.solutions == Solutions::One;
-        Ok(logic::hint(&start.candidates, techniques, true, unique))
+    let step = with_start(grid, r#box, candidates, |start, solver, control| {
+        logic::next_step(&start, techniques, solver, control)
     })?;
     Ok(step.map(step_tuple))
 }
@@ -247,8 +248,8 @@ pub fn _explain<'py>(
     Bound<'py, PyAny>,
 )> {
     let techniques = techniques_arg(techniques)?;
-    let explanation = with_start(grid, r#box, candidates, |start, control| {
-        logic::explain(start, techniques, control)
+    let explanation = with_start(grid, r#box, candidates, |start, solver, control| {
+        logic::explain(start, techniques, solver, control)
     })?;
     let remaining = explanation.remaining();
     let grade = grade_tuple(&explanation.grade);
@@ -267,8 +268,8 @@ pub fn _grade(
     techniques: Option<Vec<String>>,
 ) -> PyResult<GradeTuple> {
     let techniques = techniques_arg(techniques)?;
-    let grade = with_start(grid, r#box, None, |start, control| {
-        logic::grade(start, techniques, control)
+    let grade = with_start(grid, r#box, None, |start, solver, control| {
+        logic::grade(start, techniques, solver, control)
     })?;
     Ok(grade_tuple(&grade))
 }

@@ -1,6 +1,7 @@
 //! The engine: the next step (cheapest technique first), applying it, and running to the end
 //! for an explanation or a grade.
 
+use std::cell::{Cell, RefCell};
 use std::fmt;
 
 use crate::core::{Control, Error, Grid, Result, SearchStats, Solver, Unit};
@@ -13,11 +14,17 @@ pub struct Context<'a> {
     pub cands: &'a Candidates,
     /// Write each step's sentence (explanations do; grading does not need it).
     pub text: bool,
-    /// The puzzle is known to have exactly one solution, so uniqueness techniques may run.
-    pub unique: bool,
+    /// Whether the puzzle has exactly one solution; asked of the solver on first call only,
+    /// so a uniqueness technique calls [`Context::unique`] once it has found a pattern.
+    unique: &'a dyn Fn() -> bool,
 }
 
 impl Context<'_> {
+    /// The puzzle is known to have exactly one solution, so uniqueness techniques may run.
+    pub fn unique(&self) -> bool {
+        (self.unique)()
+    }
+
     /// The sentence of a step, or nothing when no text is wanted (formatting is skipped).
     pub fn say(&self, args: fmt::Arguments<'_>) -> String {
         if self.text {
@@ -63,8 +70,14 @@ pub enum Solutions {
 }
 
 /// The first step found with the allowed techniques, trying them in table order (cheapest
-/// first); `None` when the grid is solved or no allowed technique applies.
-pub fn hint(cands: &Candidates, techniques: Techniques, text: bool, unique: bool) -> Option<Step> {
+/// first); `None` when the grid is solved or no allowed technique applies. `unique` answers
+/// whether the puzzle has one solution, for uniqueness techniques (`&|| false` turns them off).
+pub fn hint(
+    cands: &Candidates,
+    techniques: Techniques,
+    text: bool,
+    unique: &dyn Fn() -> bool,
+) -> Option<Step> {
     if cands.is_solved() {
         return None;
     }
@@ -96,17 +109,19 @@ pub fn apply(cands: &mut Candidates, step: &Step) -> bool {
     changed
 }
 
-/// Where a hint or an explanation starts: the candidates and what the solver says about the
-/// puzzle.
+/// Where a hint or an explanation starts: the puzzle, the candidates, and its solution count
+/// when already known.
 pub struct Start {
+    pub puzzle: Grid,
     pub candidates: Candidates,
-    pub solutions: Solutions,
+    pub solutions: Option<Solutions>,
 }
 
-/// Checks the grid (conflicting clues are an error), counts its solutions up to two, and sets
-/// up the candidates: from the givens, or from a player's `marks` (one mask per cell). When the
-/// puzzle has one solution, marks that rule out a digit of it are an error naming the cell:
-/// every later step would rest on that mistake.
+/// Checks the grid (conflicting clues are an error) and sets up the candidates: from the
+/// givens, or from a player's `marks` (one mask per cell). With marks the solutions are counted
+/// (up to two) at once: when the puzzle has one solution, marks that rule out a digit of it are
+/// an error naming the cell, since every later step would rest on that mistake. Without marks
+/// nothing is solved here: the count is made only if a step or the grade needs it.
 pub fn start(
     grid: &Grid,
     marks: Option<&[u64]>,
@@ -114,17 +129,16 @@ pub fn start(
     control: &mut (impl Control + ?Sized),
 ) -> Result<Start> {
     grid.check()?;
-    let candidates = match marks {
-        Some(marks) => Candidates::from_marks(grid, marks)?,
-        None => Candidates::from_grid(grid),
+    let Some(marks) = marks else {
+        return Ok(Start {
+            puzzle: grid.clone(),
+            candidates: Candidates::from_grid(grid),
+            solutions: None,
+        });
     };
+    let candidates = Candidates::from_marks(grid, marks)?;
     let found = solver.solutions(grid, 2, control)?;
-    let solutions = match found.len() {
-        0 => Solutions::None,
-        1 => Solutions::One,
-        _ => Solutions::Many,
-    };
-    if let (Some(_), [solution]) = (marks, found.as_slice()) {
+    if let [solution] = found.as_slice() {
         let n = grid.size();
         for (cell, &v) in solution.cells().iter().enumerate() {
             if candidates.value(cell) == 0 && !candidates.has(cell, v) {
@@ -139,9 +153,82 @@ pub fn start(
         }
     }
     Ok(Start {
+        puzzle: grid.clone(),
         candidates,
-        solutions,
+        solutions: Some(solutions_of(found.len())),
     })
+}
+
+fn solutions_of(count: usize) -> Solutions {
+    match count {
+        0 => Solutions::None,
+        1 => Solutions::One,
+        _ => Solutions::Many,
+    }
+}
+
+/// The puzzle's solution count, asked of the solver on first demand. The control lives here
+/// too, so the run loop and the count share it.
+struct Counter<'a, C: ?Sized> {
+    puzzle: &'a Grid,
+    solver: RefCell<&'a mut Solver>,
+    control: RefCell<&'a mut C>,
+    known: Cell<Option<Solutions>>,
+    /// Why the count failed (interrupted, guess limit), raised by the run.
+    failed: RefCell<Option<Error>>,
+}
+
+impl<C: Control + ?Sized> Counter<'_, C> {
+    fn solutions(&self) -> Solutions {
+        if let Some(known) = self.known.get() {
+            return known;
+        }
+        let counted = self.solver.borrow_mut().count(
+            self.puzzle.cells(),
+            Some(2),
+            &mut **self.control.borrow_mut(),
+        );
+        let solutions = match counted {
+            Ok(count) => solutions_of(count as usize),
+            Err(err) => {
+                *self.failed.borrow_mut() = Some(err);
+                Solutions::Many // not known to be unique: no uniqueness technique runs
+            }
+        };
+        self.known.set(Some(solutions));
+        solutions
+    }
+
+    fn unique(&self) -> bool {
+        self.solutions() == Solutions::One
+    }
+
+    fn check(&self) -> Result<()> {
+        match self.failed.borrow_mut().take() {
+            Some(err) => Err(err),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The next step from `start` (see [`hint`]); the solver is asked for the solution count only
+/// if a uniqueness technique needs it.
+pub fn next_step(
+    start: &Start,
+    techniques: Techniques,
+    solver: &mut Solver,
+    control: &mut (impl Control + ?Sized),
+) -> Result<Option<Step>> {
+    let counter = Counter {
+        puzzle: &start.puzzle,
+        solver: RefCell::new(solver),
+        control: RefCell::new(control),
+        known: Cell::new(start.solutions),
+        failed: RefCell::new(None),
+    };
+    let step = hint(&start.candidates, techniques, true, &|| counter.unique());
+    counter.check()?;
+    Ok(step)
 }
 
 /// A technique-based grade.
@@ -207,24 +294,34 @@ fn run(
     start: Start,
     techniques: Techniques,
     keep: bool,
+    solver: &mut Solver,
     control: &mut (impl Control + ?Sized),
 ) -> Result<(Vec<Step>, Candidates, Grade)> {
     let Start {
+        puzzle,
         mut candidates,
         solutions,
     } = start;
-    let unique = solutions == Solutions::One;
+    let counter = Counter {
+        puzzle: &puzzle,
+        solver: RefCell::new(solver),
+        control: RefCell::new(control),
+        known: Cell::new(solutions),
+        failed: RefCell::new(None),
+    };
+    let unique = || counter.unique();
     let mut steps = Vec::new();
     let (mut hardest, mut score): (Option<Technique>, u64) = (None, 0);
     let mut count = 0u64;
-    while let Some(step) = hint(&candidates, techniques, keep, unique) {
+    while let Some(step) = hint(&candidates, techniques, keep, &unique) {
+        counter.check()?;
         count += 1;
         if count % POLL_STEPS == 0 {
             let stats = SearchStats {
                 nodes: count,
                 ..SearchStats::default()
             };
-            if !control.proceed(&stats) {
+            if !counter.control.borrow_mut().proceed(&stats) {
                 return Err(Error::Interrupted);
             }
         }
@@ -243,8 +340,18 @@ fn run(
             steps.push(step);
         }
     }
+    counter.check()?;
     let solved = candidates.is_solved();
-    let level = (solved && unique).then(|| hardest.map_or(Level::Easy, Technique::level));
+    // Every step holds in every solution, so a grid the logic fills is the only solution;
+    // only a stuck run (or marks, counted at the start) needs the solver.
+    let solutions = match (counter.known.get(), solved) {
+        (Some(known), _) => known,
+        (None, true) => Solutions::One,
+        (None, false) => counter.solutions(),
+    };
+    counter.check()?;
+    let level = (solved && solutions == Solutions::One)
+        .then(|| hardest.map_or(Level::Easy, Technique::level));
     let grade = Grade {
         hardest,
         score,
@@ -259,9 +366,10 @@ fn run(
 pub fn explain(
     start: Start,
     techniques: Techniques,
+    solver: &mut Solver,
     control: &mut (impl Control + ?Sized),
 ) -> Result<Explanation> {
-    let (steps, candidates, grade) = run(start, techniques, true, control)?;
+    let (steps, candidates, grade) = run(start, techniques, true, solver, control)?;
     Ok(Explanation {
         steps,
         candidates,
@@ -273,7 +381,8 @@ pub fn explain(
 pub fn grade(
     start: Start,
     techniques: Techniques,
+    solver: &mut Solver,
     control: &mut (impl Control + ?Sized),
 ) -> Result<Grade> {
-    Ok(run(start, techniques, false, control)?.2)
+    Ok(run(start, techniques, false, solver, control)?.2)
 }

@@ -186,13 +186,13 @@ fn finned(ctx: &Context<'_>, k: usize) -> Option<Step> {
                         continue; // no candidate in the box: no fin
                     }
                     let mut m = 0;
-                    for l in 0..n {
+                    for (l, &places) in all[..n].iter().enumerate() {
                         let req = if band_lines.contains(&l) {
-                            all[l] & !group
+                            places & !group
                         } else {
-                            all[l]
+                            places
                         };
-                        if all[l] != 0 && req.count_ones() as usize <= k {
+                        if places != 0 && req.count_ones() as usize <= k {
                             slots[m] = l;
                             required[m] = req;
                             m += 1;

@@ -15,7 +15,8 @@
 //!    is deterministic), or `None`. Fill `placements`/`eliminations` (rows and columns from 0,
 //!    digits from 1, eliminations sorted), the `cells` and `units` a person looks at, the
 //!    pattern's `digits`, and the sentence with `ctx.say(format_args!(...))` (skipped when
-//!    grading). Uniqueness-based techniques must return `None` unless `ctx.unique`.
+//!    grading). Uniqueness-based techniques must return `None` unless `ctx.unique()`; it asks the
+//!    solver on first use, so call it once a pattern is found, not before.
 //! 2. Add one line to the technique table in `step.rs`: variant, stable snake_case name,
 //!    weight, level, finder path. The table's order is the order `hint` tries techniques;
 //!    keep it sorted by weight (a test checks).
@@ -35,5 +36,7 @@ pub mod subsets;
 mod tests;
 
 pub use candidates::Candidates;
-pub use engine::{apply, explain, grade, hint, start, Explanation, Grade, Solutions, Start};
+pub use engine::{
+    apply, explain, grade, hint, next_step, start, Explanation, Grade, Solutions, Start,
+};
 pub use step::{Level, Step, Technique, Techniques};

@@ -28,7 +28,7 @@ fn puzzles(name: &str, extra: usize) -> Vec<String> {
 fn check_trace(grid: &Grid, solution: &[u8], techniques: Techniques, fired: &mut [usize]) -> bool {
     let n = grid.size();
     let mut cands = Candidates::from_grid(grid);
-    while let Some(step) = hint(&cands, techniques, true, true) {
+    while let Some(step) = hint(&cands, techniques, true, &|| true) {
         assert!(techniques.contains(step.technique));
         assert!(!step.text.is_empty(), "{step:?}");
         assert!(
@@ -132,7 +132,7 @@ fn explain_solves_and_grades() {
     let mut solver = Solver::new(BoxShape::CLASSIC);
     let easy = parse(&puzzles("gen_easy35", 0)[0], None).unwrap();
     let start = start(&easy, None, &mut solver, &mut Unbounded).unwrap();
-    let explanation = explain(start, Techniques::all(), &mut Unbounded).unwrap();
+    let explanation = explain(start, Techniques::all(), &mut solver, &mut Unbounded).unwrap();
     assert!(explanation.solved());
     assert!(explanation.remaining().is_empty());
     let grade = &explanation.grade;
@@ -153,11 +153,25 @@ fn explain_solves_and_grades() {
 }
 
 #[test]
+fn the_solver_is_asked_only_when_the_logic_gets_stuck() {
+    let easy = parse(&puzzles("gen_easy35", 0)[0], None).unwrap();
+    let mut solver = Solver::new(BoxShape::CLASSIC);
+    let s = start(&easy, None, &mut solver, &mut Unbounded).unwrap();
+    let graded = super::grade(s, Techniques::all(), &mut solver, &mut Unbounded).unwrap();
+    assert_eq!(graded.solutions, Solutions::One);
+    assert_eq!(solver.stats().nodes, 0, "an easy puzzle needs no search");
+    let s = start(&easy, None, &mut solver, &mut Unbounded).unwrap();
+    let stuck = super::grade(s, Techniques::none(), &mut solver, &mut Unbounded).unwrap();
+    assert_eq!(stuck.label(), "unsolved");
+    assert!(solver.stats().nodes > 0);
+}
+
+#[test]
 fn stuck_and_not_unique_puzzles_say_so() {
     let mut solver = Solver::new(BoxShape::CLASSIC);
     let hard = parse(&puzzles("puzzles6_forum_hardest_1106", 0)[0], None).unwrap();
     let s = start(&hard, None, &mut solver, &mut Unbounded).unwrap();
-    let explanation = explain(s, singles(), &mut Unbounded).unwrap();
+    let explanation = explain(s, singles(), &mut solver, &mut Unbounded).unwrap();
     assert!(!explanation.solved());
     assert!(!explanation.remaining().is_empty());
     assert_eq!(explanation.grade.label(), "unsolved");
@@ -195,7 +209,7 @@ fn marks_that_rule_out_the_solution_are_an_error() {
     marks[cell] = 1 << (wrong - 1);
     let s = start(&grid, Some(&marks), &mut solver, &mut Unbounded).unwrap();
     let naked = Techniques::none().with(Technique::NakedSingle);
-    let step = hint(&s.candidates, naked, true, true).unwrap();
+    let step = hint(&s.candidates, naked, true, &|| true).unwrap();
     assert_eq!(step.technique, Technique::NakedSingle);
     assert_eq!(step.placements, vec![(0, 1, wrong)]);
 }
@@ -205,6 +219,6 @@ mod grade {
 
     pub fn grade_of(grid: &Grid, solver: &mut Solver) -> Grade {
         let s = start(grid, None, solver, &mut Unbounded).unwrap();
-        super::super::grade(s, Techniques::all(), &mut Unbounded).unwrap()
+        super::super::grade(s, Techniques::all(), solver, &mut Unbounded).unwrap()
     }
 }
