@@ -148,7 +148,8 @@ TEXT_SHAPES += [(16, (4, 4)), (25, (5, 5))]
 @st.composite
 def written_batches(draw):
     """(what to write, the rows it stands for, box): an array of any integer dtype and layout,
-    or a list of strings in any spelling with None rows; rows of any values, many blank."""
+    nested lists of ints, or a list of strings in any spelling with None rows; rows of any
+    values, many blank."""
     n, box = draw(st.sampled_from(TEXT_SHAPES))
     count = draw(st.integers(0, 6))
     row = st.one_of(
@@ -158,10 +159,13 @@ def written_batches(draw):
     )
     rows = draw(st.lists(row, min_size=count, max_size=count))
     expected = np.array(rows, dtype=np.uint8).reshape(count, n * n)
-    if draw(st.booleans()):
+    kind = draw(st.sampled_from(["array", "nested lists", "strings"]))
+    if kind != "strings":
         dtype = draw(st.sampled_from(["uint8", "int16", ">i4", "int64"]))
         array = expected.astype(dtype)
-        return (array.reshape(count, n, n) if draw(st.booleans()) else array), expected, box
+        if draw(st.booleans()):
+            array = array.reshape(count, n, n)
+        return (array.tolist() if kind == "nested lists" and count else array), expected, box
     missing = draw(st.lists(st.booleans(), min_size=count, max_size=count))
     if all(missing) and n != 9:
         missing = [False] * count  # only None rows: nothing says the size, so 9x9 is written
@@ -210,6 +214,7 @@ def test_format_puzzles_takes_what_solve_batch_returns():
     array = sr.solve_batch(np.array([ref.parse81(line) for line in lines], dtype=np.int8))
     assert sr.format_puzzles(array) == sr.format_puzzles(solved)
     assert sr.format_puzzles([]) == b""
+    assert sr.format_puzzles(np.array(solved, dtype=object)) == sr.format_puzzles(solved)
 
 
 def test_format_puzzles_names_a_bad_list_row():

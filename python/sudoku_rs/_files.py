@@ -109,9 +109,9 @@ def good_rows(chunk: Chunk) -> np.ndarray:
 
 
 def format_puzzles(puzzles, /, *, blank: str = ".") -> bytes:
-    """The puzzles as lines of text, one line per row: an (N, n*n) or (N, n, n) integer array,
-    or a list of puzzle strings such as :func:`solve_batch` returns, where ``None`` (a row it
-    could not solve) stands for an all-zero row, as in an array. A blank cell is ``blank``, so a
+    """The puzzles as lines of text, one line per row: an (N, n*n) or (N, n, n) integer array
+    (or nested lists of ints), or a list of puzzle strings such as :func:`solve_batch` returns,
+    where ``None`` (a row it could not solve) stands for an all-zero row, as in an array. A blank cell is ``blank``, so a
     blank puzzle is a line of n*n blanks, never an empty line: :func:`read_puzzles` reads back
     what this writes row for row."""
     array, size = _rows_of(puzzles)
@@ -128,9 +128,13 @@ def _format(array: np.ndarray, size: int, blank: str, gaps: Optional[np.ndarray]
 
 def _rows_of(puzzles) -> Tuple[np.ndarray, int]:
     """The rows of what format_puzzles takes as an (N, n*n) array, values checked, and n."""
-    if isinstance(puzzles, (list, tuple)):
+    if isinstance(puzzles, (list, tuple)) and (
+        not puzzles or any(p is None or isinstance(p, str) for p in puzzles)
+    ):
         return _rows_of_strings(puzzles)
-    array = np.asarray(puzzles)
+    array = np.asarray(puzzles)  # also nested lists of ints
+    if array.ndim == 1 and array.dtype.kind in "OU":  # a numpy or pandas column of strings
+        return _rows_of_strings(array.tolist())
     if array.dtype.kind not in "iu":
         raise TypeError(
             f"expected an integer array or a list of puzzle strings, got dtype {array.dtype}"
