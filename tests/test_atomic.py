@@ -159,6 +159,14 @@ def test_cli_refuses_to_append_its_output_to_its_input(tmp_path):
     assert src.read_text() == LEET + "\n"
 
 
+def test_cli_writes_to_dev_stdout_directly(tmp_path):
+    src = tmp_path / "in.txt"
+    src.write_text(LEET + "\n")
+    result = cli("solve", str(src), "-o", "/dev/stdout", "-q")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == sr.solve(LEET) + "\n"
+
+
 def test_cli_leaves_the_output_alone_when_a_line_is_bad(tmp_path):
     src = tmp_path / "in.txt"
     src.write_text(f"{LEET}\n{LEET[:40]}\n")

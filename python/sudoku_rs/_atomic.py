@@ -52,18 +52,20 @@ def atomic_write(path: PathLike, *, encoding: Optional[str] = None) -> Iterator[
     umask). A ``path`` that is not a regular file (``/dev/null``, a pipe, a terminal) cannot be
     replaced, so it is written directly.
     """
-    target = os.path.realpath(os.fspath(path))
+    # stat, not realpath, decides what the path is: /dev/stdout resolves to a "pipe:[...]" name
+    # that is no path at all.
     try:
-        old: Optional[os.stat_result] = os.stat(target)
+        old: Optional[os.stat_result] = os.stat(path)
     except FileNotFoundError:
         old = None
     if old is not None and stat.S_ISDIR(old.st_mode):
         raise IsADirectoryError(f"the output {os.fspath(path)!r} is a directory")
     if old is not None and not stat.S_ISREG(old.st_mode):
-        with open(target, "w" if encoding else "wb", encoding=encoding) as direct:
+        with open(path, "w" if encoding else "wb", encoding=encoding) as direct:
             yield direct
         return
-    folder, name = os.path.split(target)
+    folder, name = os.path.split(os.path.realpath(os.fspath(path)))
+    target = os.path.join(folder, name)
     tmp = ""
     # One try from before the file exists, so a Ctrl-C just after it appears still removes it.
     try:
