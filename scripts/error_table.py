@@ -118,6 +118,58 @@ CASES = [
             [[5 if (r, c) in ((3, 3), (5, 5)) else 0 for c in range(9)] for r in range(9)]
         ),
     ),
+    (
+        "variant rules",
+        "Rules(regions=[[0] * 9] * 9)",
+        lambda: sr.Rules(regions=[[0] * 9] * 9),
+    ),
+    (
+        "variant rules",
+        "Rules(cages=[(2, [(0, 0), (0, 1)])])",
+        lambda: sr.Rules(cages=[(2, [(0, 0), (0, 1)])]),
+    ),
+    (
+        "variant rules",
+        "Rules(cages=[(3, [(0, 0), (0, 1)]), (4, [(0, 1), (1, 1)])])",
+        lambda: sr.Rules(cages=[(3, [(0, 0), (0, 1)]), (4, [(0, 1), (1, 1)])]),
+    ),
+    (
+        "variant rules",
+        "Rules(extra_regions=[[(0, -1)]])",
+        lambda: sr.Rules(extra_regions=[[(0, -1)]]),
+    ),
+    (
+        "variant rules",
+        'solve("." * 81, rules=Rules(cages=[(18, [(0, 0), (0, 1)])]))',
+        lambda: sr.solve("." * 81, rules=sr.Rules(cages=[(18, [(0, 0), (0, 1)])])),
+    ),
+    (
+        "variant rules",
+        'solve("." * 16, rules=Rules.windoku())',
+        lambda: sr.solve("." * 16, rules=sr.Rules.windoku()),
+    ),
+    (
+        "variant rules",
+        'solve("." * 16, box=(2, 2), rules=Rules.jigsaw(["aabb", "aabb", "ccdd", "ccdd"]))',
+        lambda: sr.solve(
+            "." * 16, box=(2, 2), rules=sr.Rules.jigsaw(["aabb", "aabb", "ccdd", "ccdd"])
+        ),
+    ),
+    (
+        "variant rules",
+        'solve("." * 81, rules=Rules.jigsaw(["aabb", "aabb", "ccdd", "ccdd"]))',
+        lambda: sr.solve("." * 81, rules=sr.Rules.jigsaw(["aabb", "aabb", "ccdd", "ccdd"])),
+    ),
+    (
+        "variant rules",
+        "solve: two 5s a knight's move apart, rules=Rules(anti_knight=True)",
+        lambda: sr.solve("..5" + "." * 10 + "5" + "." * 67, rules=sr.Rules(anti_knight=True)),
+    ),
+    (
+        "variant rules",
+        "solve: a cage of total 3 holding 1 and 5",
+        lambda: sr.solve("15" + "." * 79, rules=sr.Rules(cages=[(3, [(0, 0), (0, 1)])])),
+    ),
     ("no solution", "solve(no_solution)", lambda: sr.solve(NO_SOLUTION)),
     (
         "guess limit",

@@ -49,6 +49,9 @@ class InvalidPuzzleError(SudokuError):
 class InvalidCandidatesError(InvalidPuzzleError):
     """Pencil marks that do not fit the grid, or that rule out the one solution's digit."""
 
+class InvalidRulesError(SudokuError):
+    """Variant rules that cannot hold or do not fit the grid."""
+
 class NoSolutionError(SudokuError):
     """The givens are consistent but no completion exists."""
 
@@ -58,8 +61,69 @@ class GenerateError(SudokuError):
 class GuessLimitError(SudokuError):
     """The search needed more guesses than max_guesses allows."""
 
+#: A cell as (row, col), counted from 0.
+_Cell = Tuple[int, int]
+
+@final
+class Rules:
+    """Variant rules: diagonals, windows, jigsaw regions, extra regions, anti-knight,
+    anti-king, non-consecutive and killer cages. Immutable, hashable, picklable."""
+
+    def __new__(
+        cls,
+        *,
+        diagonals: bool = False,
+        windows: bool = False,
+        regions: Optional[Union[Sequence[Sequence[int]], Sequence[str], npt.NDArray[Any]]] = None,
+        extra_regions: Optional[Sequence[Sequence[_Cell]]] = None,
+        anti_knight: bool = False,
+        anti_king: bool = False,
+        non_consecutive: bool = False,
+        cages: Optional[Sequence[Tuple[int, Sequence[_Cell]]]] = None,
+    ) -> Rules: ...
+    @staticmethod
+    def classic() -> Rules: ...
+    @staticmethod
+    def x() -> Rules: ...
+    @staticmethod
+    def windoku() -> Rules: ...
+    @staticmethod
+    def jigsaw(
+        regions: Union[Sequence[Sequence[int]], Sequence[str], npt.NDArray[Any]], /
+    ) -> Rules: ...
+    @staticmethod
+    def killer(cages: Sequence[Tuple[int, Sequence[_Cell]]], /) -> Rules: ...
+    @property
+    def diagonals(self) -> bool: ...
+    @property
+    def windows(self) -> bool: ...
+    @property
+    def regions(self) -> Optional[List[List[int]]]: ...
+    @property
+    def extra_regions(self) -> Tuple[Tuple[_Cell, ...], ...]: ...
+    @property
+    def anti_knight(self) -> bool: ...
+    @property
+    def anti_king(self) -> bool: ...
+    @property
+    def non_consecutive(self) -> bool: ...
+    @property
+    def cages(self) -> Tuple[Tuple[int, Tuple[_Cell, ...]], ...]: ...
+    @property
+    def size(self) -> Optional[int]: ...
+    @property
+    def is_classic(self) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __getnewargs_ex__(self) -> Tuple[Tuple[()], Dict[str, Any]]: ...
+
 def solve(
-    grid: _G, /, *, box: Optional[Tuple[int, int]] = None, max_guesses: Optional[int] = None
+    grid: _G,
+    /,
+    *,
+    box: Optional[Tuple[int, int]] = None,
+    max_guesses: Optional[int] = None,
+    rules: Optional[Rules] = None,
 ) -> _G: ...
 def solutions(
     grid: _G,
@@ -68,6 +132,7 @@ def solutions(
     limit: int = 10,
     box: Optional[Tuple[int, int]] = None,
     max_guesses: Optional[int] = None,
+    rules: Optional[Rules] = None,
 ) -> List[_G]: ...
 def count_solutions(
     grid: _GridLike,
@@ -76,6 +141,7 @@ def count_solutions(
     limit: Optional[int] = None,
     box: Optional[Tuple[int, int]] = None,
     max_guesses: Optional[int] = None,
+    rules: Optional[Rules] = None,
 ) -> int: ...
 def is_unique(
     grid: _GridLike,
@@ -83,8 +149,11 @@ def is_unique(
     *,
     box: Optional[Tuple[int, int]] = None,
     max_guesses: Optional[int] = None,
+    rules: Optional[Rules] = None,
 ) -> bool: ...
-def is_valid(grid: _GridLike, /, *, box: Optional[Tuple[int, int]] = None) -> bool: ...
+def is_valid(
+    grid: _GridLike, /, *, box: Optional[Tuple[int, int]] = None, rules: Optional[Rules] = None
+) -> bool: ...
 
 @final
 class Transform:

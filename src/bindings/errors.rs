@@ -19,8 +19,16 @@ create_exception!(
     sudoku_rs,
     InvalidPuzzleError,
     SudokuError,
-    "The input is not a well-formed puzzle: wrong shape, a bad value, or two equal clues in one \
-     row, column or box. The message names the shape, or the row and column (from 0)."
+    "The input is not a well-formed puzzle: wrong shape, a bad value, two equal clues in one \
+     row, column or box, or clues that break a variant rule (the message names the rule). The \
+     message names the shape, or the row and column (from 0)."
+);
+create_exception!(
+    sudoku_rs,
+    InvalidRulesError,
+    SudokuError,
+    "Variant rules that cannot hold or do not fit the grid: jigsaw regions of the wrong size, \
+     an impossible or overlapping killer cage, a cell outside the grid, box= with regions=."
 );
 create_exception!(
     sudoku_rs,
@@ -63,9 +71,12 @@ impl From<Error> for PyErr {
             Error::Interrupted => pyo3::exceptions::PyKeyboardInterrupt::new_err(err.to_string()),
             Error::Generate(_) => GenerateError::new_err(err.to_string()),
             Error::Candidates(_) => InvalidCandidatesError::new_err(err.to_string()),
-            Error::Shape(_) | Error::BoxShape(_) | Error::Value { .. } | Error::Conflict { .. } => {
-                InvalidPuzzleError::new_err(err.to_string())
-            }
+            Error::Rules(_) => InvalidRulesError::new_err(err.to_string()),
+            Error::Shape(_)
+            | Error::BoxShape(_)
+            | Error::Value { .. }
+            | Error::Conflict { .. }
+            | Error::RuleConflict { .. } => InvalidPuzzleError::new_err(err.to_string()),
         }
     }
 }

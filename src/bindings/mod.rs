@@ -15,6 +15,7 @@ mod input;
 mod lines;
 mod logic;
 mod rate;
+mod rules;
 mod run;
 mod transform;
 
@@ -27,7 +28,9 @@ use pyo3::types::{PyBool, PyList};
 
 use crate::core::{Error, Grid};
 use count::CountArg;
-use errors::{GuessLimitError, InvalidPuzzleError, NoSolutionError, SudokuError};
+use errors::{
+    GuessLimitError, InvalidPuzzleError, InvalidRulesError, NoSolutionError, SudokuError,
+};
 use input::Input;
 
 /// `box=(rows, cols)` as given by the caller; negative numbers are a bad box, not an overflow.
@@ -105,39 +108,51 @@ pub(crate) fn seed_arg(seed: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
 /// The first solution of `grid`, in the same kind as the input. `max_guesses` bounds the
 /// search: a puzzle that needs more guesses raises `GuessLimitError`, never a wrong answer.
 #[pyfunction]
-#[pyo3(signature = (grid, /, *, r#box = None, max_guesses = None))]
+#[pyo3(signature = (grid, /, *, r#box = None, max_guesses = None, rules = None))]
 fn solve<'py>(
     grid: &Bound<'py, PyAny>,
     r#box: Option<(i64, i64)>,
     max_guesses: Option<CountArg>,
+    rules: Option<Bound<'py, rules::Rules>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = grid.py();
     let max_guesses = guess_budget(max_guesses)?;
-    let input = read(grid, r#box)?;
-    let solution = run::detached(py, &input.grid, max_guesses, |solver, grid, control| {
-        solver.solve(grid, control)
-    })?;
+    let rules = rules::rules_arg(rules.as_ref().map(Bound::get));
+    let input = rules::read(grid, r#box, rules.as_deref())?;
+    let solution = run::detached_with(
+        py,
+        &input.grid,
+        max_guesses,
+        rules,
+        |solver, grid, control| solver.solve(grid, control),
+    )?;
     input.kind.write(py, solution.cells())
 }
 
 /// Up to `limit` solutions, in search order; the first is `solve(grid)`. Past `max_guesses`
 /// guesses: `GuessLimitError`, not the solutions found so far.
 #[pyfunction]
-#[pyo3(signature = (grid, /, *, limit = 10, r#box = None, max_guesses = None))]
+#[pyo3(signature = (grid, /, *, limit = 10, r#box = None, max_guesses = None, rules = None))]
 fn solutions<'py>(
     grid: &Bound<'py, PyAny>,
     limit: i64,
     r#box: Option<(i64, i64)>,
     max_guesses: Option<CountArg>,
+    rules: Option<Bound<'py, rules::Rules>>,
 ) -> PyResult<Bound<'py, PyList>> {
     let py = grid.py();
     let limit = positive("limit", limit)?;
     let max_guesses = guess_budget(max_guesses)?;
-    let input = read(grid, r#box)?;
+    let rules = rules::rules_arg(rules.as_ref().map(Bound::get));
+    let input = rules::read(grid, r#box, rules.as_deref())?;
     let limit = usize::try_from(limit).unwrap_or(usize::MAX);
-    let found: Vec<Grid> = run::detached(py, &input.grid, max_guesses, |solver, grid, control| {
-        solver.solutions(grid, limit, control)
-    })?;
+    let found: Vec<Grid> = run::detached_with(
+        py,
+        &input.grid,
+        max_guesses,
+        rules,
+        |solver, grid, control| solver.solutions(grid, limit, control),
+    )?;
     let items = found
         .iter()
         .map(|g| input.kind.write(py, g.cells()))
@@ -148,43 +163,59 @@ fn solutions<'py>(
 /// The number of solutions, stopping at `limit` when one is given. Past `max_guesses` guesses:
 /// `GuessLimitError`, never a partial count.
 #[pyfunction]
-#[pyo3(signature = (grid, /, *, limit = None, r#box = None, max_guesses = None))]
+#[pyo3(signature = (grid, /, *, limit = None, r#box = None, max_guesses = None, rules = None))]
 fn count_solutions(
     grid: &Bound<'_, PyAny>,
     limit: Option<i64>,
     r#box: Option<(i64, i64)>,
     max_guesses: Option<CountArg>,
+    rules: Option<Bound<'_, rules::Rules>>,
 ) -> PyResult<u64> {
     let limit = limit.map(|l| positive("limit", l)).transpose()?;
     let max_guesses = guess_budget(max_guesses)?;
-    let input = read(grid, r#box)?;
-    run::detached(
+    let rules = rules::rules_arg(rules.as_ref().map(Bound::get));
+    let input = rules::read(grid, r#box, rules.as_deref())?;
+    run::detached_with(
         grid.py(),
         &input.grid,
         max_guesses,
+        rules,
         |solver, grid, control| solver.count(grid.cells(), limit, control),
     )
 }
 
 /// Whether the grid has exactly one solution; `GuessLimitError` past `max_guesses` guesses.
 #[pyfunction]
-#[pyo3(signature = (grid, /, *, r#box = None, max_guesses = None))]
+#[pyo3(signature = (grid, /, *, r#box = None, max_guesses = None, rules = None))]
 fn is_unique(
     grid: &Bound<'_, PyAny>,
     r#box: Option<(i64, i64)>,
     max_guesses: Option<CountArg>,
+    rules: Option<Bound<'_, rules::Rules>>,
 ) -> PyResult<bool> {
-    Ok(count_solutions(grid, Some(2), r#box, max_guesses)? == 1)
+    Ok(count_solutions(grid, Some(2), r#box, max_guesses, rules)? == 1)
 }
 
-/// Whether the grid is well formed and no two equal clues share a row, column or box.
-/// Says nothing about solvability; values of the wrong type still raise `TypeError`.
+/// Whether the grid is well formed and no two equal clues share a row, column or box (or
+/// break a variant rule of `rules`). Says nothing about solvability; values of the wrong type
+/// still raise `TypeError`, and rules that do not fit the grid `InvalidRulesError`.
 #[pyfunction]
-#[pyo3(signature = (grid, /, *, r#box = None))]
-fn is_valid(grid: &Bound<'_, PyAny>, r#box: Option<(i64, i64)>) -> PyResult<bool> {
+#[pyo3(signature = (grid, /, *, r#box = None, rules = None))]
+fn is_valid(
+    grid: &Bound<'_, PyAny>,
+    r#box: Option<(i64, i64)>,
+    rules: Option<Bound<'_, rules::Rules>>,
+) -> PyResult<bool> {
     let py = grid.py();
-    match read(grid, r#box) {
-        Ok(input) => Ok(input.grid.check().is_ok()),
+    let rules = rules::rules_arg(rules.as_ref().map(Bound::get));
+    match rules::read(grid, r#box, rules.as_deref()) {
+        Ok(input) => Ok(match &rules {
+            None => input.grid.check().is_ok(),
+            Some(rules) => {
+                crate::core::rules::find_conflict(input.grid.shape(), rules, input.grid.cells())
+                    .is_none()
+            }
+        }),
         Err(err) if err.is_instance_of::<InvalidPuzzleError>(py) => Ok(false),
         Err(err) => Err(err),
     }
@@ -218,11 +249,13 @@ mod _sudoku_rs {
     #[pymodule_export]
     use super::rate::{_rate, _rate_batch};
     #[pymodule_export]
+    use super::rules::Rules;
+    #[pymodule_export]
     use super::transform::Transform;
     #[pymodule_export]
     use super::{
         count_solutions, is_unique, is_valid, solutions, solve, GuessLimitError,
-        InvalidPuzzleError, NoSolutionError, SudokuError,
+        InvalidPuzzleError, InvalidRulesError, NoSolutionError, SudokuError,
     };
 
     #[pymodule_init]

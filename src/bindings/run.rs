@@ -2,14 +2,18 @@
 //! when Python has a pending signal (Ctrl-C).
 
 use std::cell::RefCell;
+use std::sync::Arc;
 
 use pyo3::prelude::*;
 
-use crate::core::{BoxShape, Control, Error, Grid, SearchStats, Solver};
+use crate::core::{BoxShape, Control, Error, Grid, Rules, SearchStats, Solver};
 
 thread_local! {
     /// One solver per shape seen on this thread, so repeated single calls allocate nothing.
     static SOLVERS: RefCell<Vec<Solver>> = const { RefCell::new(Vec::new()) };
+    /// The last variant solver used on this thread, so repeated calls with the same rules
+    /// reuse its tables.
+    static VARIANT: RefCell<Option<Solver>> = const { RefCell::new(None) };
 }
 
 /// Re-attaches now and then to run Python's signal handlers; a raised exception stops the search
@@ -55,6 +59,43 @@ where
     let result = py.detach(|| {
         super::guard::no_panic(|| {
             with_solver(grid.shape(), |solver| {
+                solver.set_max_guesses(max_guesses);
+                work(solver, grid, &mut control)
+            })
+        })
+    })?;
+    control.finish(result)
+}
+
+/// [`detached`] under variant `rules` (`None`: classic, exactly [`detached`]).
+pub fn detached_with<T, F>(
+    py: Python<'_>,
+    grid: &Grid,
+    max_guesses: Option<u64>,
+    rules: Option<Arc<Rules>>,
+    work: F,
+) -> PyResult<T>
+where
+    T: Send,
+    F: FnOnce(&mut Solver, &Grid, &mut SignalCheck) -> Result<T, Error> + Send,
+{
+    let Some(rules) = rules else {
+        return detached(py, grid, max_guesses, work);
+    };
+    let mut control = SignalCheck::default();
+    let result = py.detach(|| {
+        super::guard::no_panic(|| {
+            VARIANT.with(|cell| {
+                let mut cached = cell.borrow_mut();
+                let fits = cached.as_ref().is_some_and(|s| {
+                    s.shape() == grid.shape()
+                        && s.rules()
+                            .is_some_and(|r| Arc::ptr_eq(r, &rules) || **r == *rules)
+                });
+                if !fits {
+                    *cached = Some(Solver::with_rules(grid.shape(), rules)?);
+                }
+                let solver = cached.as_mut().expect("just made");
                 solver.set_max_guesses(max_guesses);
                 work(solver, grid, &mut control)
             })

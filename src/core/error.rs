@@ -55,6 +55,11 @@ pub enum Error {
         first: Cell,
         second: Cell,
     },
+    /// Clues break a variant rule (see `rules`); `rule` names it ("anti-knight"), `detail`
+    /// says where.
+    RuleConflict { rule: &'static str, detail: String },
+    /// Variant rules that cannot hold, or do not fit the grid (see `rules::Rules`).
+    Rules(String),
     /// The givens are consistent but have no completion.
     NoSolution,
     /// The caller's control hook asked the search to stop (Ctrl-C, a budget).
@@ -76,7 +81,9 @@ impl fmt::Display for Error {
             Error::Shape(msg)
             | Error::BoxShape(msg)
             | Error::Generate(msg)
-            | Error::Candidates(msg) => f.write_str(msg),
+            | Error::Candidates(msg)
+            | Error::Rules(msg) => f.write_str(msg),
+            Error::RuleConflict { rule, detail } => write!(f, "{rule}: {detail}"),
             Error::Value {
                 cell,
                 found,

@@ -7,6 +7,8 @@
 //! - [`logic`]: solving like a person: pencil marks, logical steps, technique-based grades.
 //! - [`make`]: making and reshaping puzzles: generation, rating, transforms, canonical form,
 //!   and the seeded random numbers they use.
+//! - [`rules`]: variant rules (diagonals, windows, jigsaw, anti-knight/king,
+//!   non-consecutive, killer cages) and the search engine for them.
 //! - [`batch`]: many puzzles on many threads.
 
 pub mod batch;
@@ -16,11 +18,13 @@ pub mod fuzzing;
 pub mod grid;
 pub mod logic;
 pub mod make;
+pub mod rules;
 pub mod search;
 pub mod status;
 
 pub use error::{Cell, Error, Result, Unit};
 pub use grid::shape::{BoxShape, MAX_SIZE};
 pub use grid::Grid;
+pub use rules::Rules;
 pub use search::{Control, Flow, SearchStats, Solver, Unbounded};
 pub use status::Status;

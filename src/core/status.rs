@@ -9,7 +9,8 @@ use crate::core::error::Error;
 pub enum Status {
     /// Solved, or counted exactly (up to the limit) with at least one solution.
     Solved = 0,
-    /// Not a well-formed puzzle of the batch's shape, or two equal clues share a unit.
+    /// Not a well-formed puzzle of the batch's shape, or its clues break a rule (two equal
+    /// clues share a unit, or a variant rule).
     Invalid = 1,
     /// The givens are consistent but have no completion.
     NoSolution = 2,
@@ -31,6 +32,8 @@ impl Status {
             | Error::Value { .. }
             | Error::Conflict { .. }
             | Error::Candidates(_)
+            | Error::RuleConflict { .. }
+            | Error::Rules(_)
             | Error::Generate(_) => Status::Invalid,
         }
     }

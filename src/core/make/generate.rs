@@ -15,6 +15,7 @@ use crate::core::error::{Error, Result};
 use crate::core::grid::shape::{BoxShape, Geometry};
 use crate::core::grid::text::MAX_TEXT_VALUE;
 use crate::core::make::random::Rng;
+use crate::core::rules::{self, Layout};
 use crate::core::search::{Control, SearchStats, Solver};
 
 /// Attempts before `generate` gives up on a clue count. Each attempt costs about one grid's
@@ -94,7 +95,16 @@ pub struct Options {
 /// for 9x9; otherwise n-1, since two digits absent from the clues could swap) up to a full
 /// grid. Counts near the minimum are valid but random digging rarely reaches them.
 pub fn clue_bounds(shape: BoxShape) -> (usize, usize) {
+    clue_bounds_with(shape, false)
+}
+
+/// [`clue_bounds`], or under variant rules (which can pin a grid with no clue at all, as a
+/// killer's cages can) from 0.
+pub fn clue_bounds_with(shape: BoxShape, variant: bool) -> (usize, usize) {
     let n = shape.size();
+    if variant {
+        return (0, n * n);
+    }
     let least = match n {
         4 => 4,
         6 => 8,
@@ -106,6 +116,11 @@ pub fn clue_bounds(shape: BoxShape) -> (usize, usize) {
 
 /// Checks options that no search could satisfy, so they fail at once with a clear message.
 pub fn check_options(shape: BoxShape, options: &Options) -> Result<()> {
+    check_options_with(shape, options, false)
+}
+
+/// [`check_options`], under variant rules when `variant`.
+pub fn check_options_with(shape: BoxShape, options: &Options, variant: bool) -> Result<()> {
     let n = shape.size();
     if n > MAX_TEXT_VALUE as usize {
         return Err(Error::Generate(format!(
@@ -116,7 +131,7 @@ pub fn check_options(shape: BoxShape, options: &Options) -> Result<()> {
     let Some(clues) = options.clues else {
         return Ok(());
     };
-    let (least, most) = clue_bounds(shape);
+    let (least, most) = clue_bounds_with(shape, variant);
     if clues < least || clues > most {
         return Err(Error::Generate(format!(
             "clues={clues} is impossible for a {n}x{n} grid: a puzzle with one solution has \
@@ -140,7 +155,8 @@ pub fn check_options(shape: BoxShape, options: &Options) -> Result<()> {
 }
 
 /// A puzzle with exactly one solution, the same one for the same `seed` forever.
-/// `solver` must be for `shape`; it is only asked to count solutions up to 2.
+/// `solver` must be for `shape`; it is only asked to count solutions up to 2. A solver with
+/// variant rules ([`Solver::with_rules`]) makes a puzzle under those rules.
 /// Errors: [`Error::Generate`] for options no puzzle meets or when [`MAX_ATTEMPTS`] attempts
 /// all miss, [`Error::Interrupted`] when `control` says stop.
 pub fn generate(
@@ -150,18 +166,23 @@ pub fn generate(
     solver: &mut Solver,
     control: &mut (impl Control + ?Sized),
 ) -> Result<Vec<u8>> {
-    check_options(shape, options)?;
+    let layout: Option<Layout> = solver.variant_mut().map(|v| v.layout().clone());
+    check_options_with(shape, options, layout.is_some())?;
     let geo = Geometry::new(shape);
     let mut rng = Rng::new(seed);
     let mut digger = Digger {
         geo: &geo,
+        layout: layout.as_ref(),
         solver,
         control,
         tries: 0,
     };
     let orbits = options.symmetry.orbits(geo.size);
     for _ in 0..MAX_ATTEMPTS {
-        let solution = fill(&geo, &mut rng);
+        let solution = match digger.solver.variant_mut() {
+            Some(variant) => rules::fill::fill(variant, &mut rng, digger.control)?,
+            None => fill(&geo, &mut rng),
+        };
         let mut order = orbits.clone();
         rng.shuffle(&mut order);
         if let Some(puzzle) = digger.attempt(solution, &order, options)? {
@@ -190,8 +211,10 @@ pub fn is_minimal(
     control: &mut (impl Control + ?Sized),
 ) -> Result<bool> {
     let geo = Geometry::new(shape);
+    let layout: Option<Layout> = solver.variant_mut().map(|v| v.layout().clone());
     let mut digger = Digger {
         geo: &geo,
+        layout: layout.as_ref(),
         solver,
         control,
         tries: 0,
@@ -202,6 +225,8 @@ pub fn is_minimal(
 
 struct Digger<'a, C: Control + ?Sized> {
     geo: &'a Geometry,
+    /// Under variant rules, their cell tables: candidates come from a cell's peers.
+    layout: Option<&'a Layout>,
     solver: &'a mut Solver,
     control: &'a mut C,
     /// Removals tried so far, to poll the control every [`POLL_EVERY`] of them.
@@ -306,9 +331,15 @@ impl<C: Control + ?Sized> Digger<'_, C> {
             while others != 0 {
                 puzzle[cell] = others.trailing_zeros() as u8 + 1;
                 others &= others - 1;
-                if self.solver.count(puzzle, Some(1), self.control)? == 1 {
-                    found = true;
-                    break 'cells;
+                // Under variant rules the digit may break a rule the candidates leave out
+                // (non-consecutive, a cage sum): no solution that way.
+                match self.solver.count(puzzle, Some(1), self.control) {
+                    Ok(1) => {
+                        found = true;
+                        break 'cells;
+                    }
+                    Ok(_) | Err(Error::RuleConflict { .. }) => {}
+                    Err(err) => return Err(err),
                 }
             }
             puzzle[cell] = value;
@@ -319,9 +350,21 @@ impl<C: Control + ?Sized> Digger<'_, C> {
         Ok(found)
     }
 
-    /// The digits a blank cell could take given the clues of its row, column and box.
+    /// The digits a blank cell could take given the clues of its row, column and box (its
+    /// peers under variant rules).
     fn candidates(&self, puzzle: &[u8], cell: usize) -> u64 {
         let mut used = 0u64;
+        if let Some(layout) = self.layout {
+            // A superset of the true candidates (non-consecutive and cage sums are left out):
+            // a single one is still forced, and no other solution is missed.
+            for &other in layout.peers(cell) {
+                let v = puzzle[other as usize];
+                if v != 0 {
+                    used |= 1 << (v - 1);
+                }
+            }
+            return (u64::MAX >> (64 - self.geo.size)) & !used;
+        }
         for &u in &self.geo.cell_units[cell] {
             for &other in self.geo.unit(u as usize) {
                 let v = puzzle[other as usize];

@@ -1,8 +1,10 @@
 //! The [`Solver`] facade: one reusable solver for a box shape that picks the engine (the
-//! dedicated 9x9 engine for classic grids, the generic one otherwise), holds the guess budget,
-//! and runs restarts for big grids. The engines themselves live in `generic.rs` and `nine.rs`.
+//! dedicated 9x9 engine for classic grids, the generic one otherwise, the variant engine of
+//! `rules` when there are variant rules), holds the guess budget, and runs restarts for big
+//! grids. The engines themselves live in `generic.rs`, `nine.rs` and `rules/engine.rs`.
 
 use std::collections::HashSet;
+use std::sync::Arc;
 
 use super::control::{Control, Flow, GuessBudget, SearchStats};
 use super::generic::{Attempt, Generic};
@@ -10,6 +12,8 @@ use super::nine;
 use crate::core::error::{Error, Result};
 use crate::core::grid::shape::BoxShape;
 use crate::core::grid::Grid;
+use crate::core::rules::engine::Variant;
+use crate::core::rules::Rules;
 
 /// Nodes a restarting search's first attempt may use before it restarts. Far more than any 9x9
 /// puzzle needs, so restarts only ever happen on big grids.
@@ -42,6 +46,8 @@ pub struct Solver {
     /// Benchmarks only: classic 9x9 searches go to the engine before issue 11 instead.
     #[cfg(feature = "baseline-engine")]
     use_baseline: bool,
+    /// Variant rules' searches go to their own engine; `None` for classic rules.
+    variant: Option<Box<Variant>>,
     /// The most guesses one call may make, over all its restart attempts (`None`: no limit).
     max_guesses: Option<u64>,
     stats: SearchStats,
@@ -65,6 +71,7 @@ impl Solver {
             use_nine: false,
             #[cfg(feature = "baseline-engine")]
             use_baseline: false,
+            variant: None,
             max_guesses: None,
             stats: SearchStats::default(),
             found: Vec::new(),
@@ -79,6 +86,27 @@ impl Solver {
         let mut solver = Self::new(shape);
         solver.use_baseline = solver.use_nine;
         solver
+    }
+
+    /// A solver for `shape` under `rules`: classic rules get [`Solver::new`]'s engines, any
+    /// variant rule the variant engine. [`Error::Rules`] when the rules do not fit the shape.
+    pub fn with_rules(shape: BoxShape, rules: Arc<Rules>) -> Result<Self> {
+        if rules.is_classic() {
+            return Ok(Self::new(shape));
+        }
+        let mut solver = Self::generic(shape);
+        solver.variant = Some(Box::new(Variant::new(shape, rules)?));
+        Ok(solver)
+    }
+
+    /// The variant rules this solver follows; `None` for classic ones.
+    pub fn rules(&self) -> Option<&Arc<Rules>> {
+        self.variant.as_deref().map(Variant::rules)
+    }
+
+    /// The variant engine, for the generator.
+    pub(crate) fn variant_mut(&mut self) -> Option<&mut Variant> {
+        self.variant.as_deref_mut()
     }
 
     /// Limits every later call (`solve`, `count`, `solutions`, `search`) to `max_guesses`
@@ -277,6 +305,12 @@ impl Solver {
             // It never restarts, so the whole guess budget is its own.
             nine::search(cells, control, self.max_guesses, &mut self.stats, visit)?;
             return Ok(false);
+        }
+        if let Some(variant) = self.variant.as_deref_mut() {
+            // Variant searches do not restart: the whole node budget is theirs.
+            let outcome = variant.search(cells, control, attempt.guesses, u64::MAX, visit);
+            self.stats = variant.stats();
+            return outcome;
         }
         let outcome = self.generic.search(cells, control, attempt, visit);
         self.stats = self.generic.stats();

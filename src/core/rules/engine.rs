@@ -1,0 +1,530 @@
+//! The search engine for variant rules, apart from the classic engines so that a classic
+//! search never looks at a rule.
+//!
+//! State is one candidate mask per cell. Placing a digit strikes it from the cell's peers
+//! (every cell sharing a group with it, or a knight's or king's move away under those rules)
+//! and, under non-consecutive, strikes its neighbours' digits one above and below. Before
+//! every guess the engine fills naked singles, hidden singles (in groups of `n` cells) and
+//! killer cage logic (the digit sets a cage may still hold) to a fixed point, then branches on
+//! the first cell with the fewest candidates, digits low to high, so solutions come in a fixed
+//! order. Like the generic engine it copies state into an arena level per guess.
+
+use std::sync::Arc;
+
+use crate::core::error::{Error, Result};
+use crate::core::grid::shape::BoxShape;
+use crate::core::make::random::Rng;
+use crate::core::search::control::{Control, Flow, GuessBudget, SearchStats, POLL_INTERVAL};
+
+use super::check::find_conflict;
+use super::layout::Layout;
+use super::Rules;
+
+enum Step {
+    Contradiction,
+    Solved,
+    Branch(usize),
+}
+
+#[derive(Clone, Copy)]
+struct Frame {
+    cell: usize,
+    untried: u64,
+}
+
+/// The variant engine's state for one shape and set of rules, reused across searches.
+pub(crate) struct Variant {
+    rules: Arc<Rules>,
+    layout: Layout,
+    full: u64,
+    /// Level k's candidate masks live at `cand[k * cells..]`, its digits at `value[k * cells..]`
+    /// (0 = open).
+    cand: Vec<u64>,
+    value: Vec<u8>,
+    open: Vec<usize>,
+    frames: Vec<Frame>,
+    /// When set, digits are tried in a random order (random complete grids for the generator).
+    pub(crate) random: Option<Rng>,
+    stats: SearchStats,
+}
+
+impl Variant {
+    pub(crate) fn new(shape: BoxShape, rules: Arc<Rules>) -> Result<Self> {
+        let layout = Layout::new(shape, &rules)?;
+        let n = shape.size();
+        let nc = n * n;
+        Ok(Variant {
+            rules,
+            layout,
+            full: if n == 64 { u64::MAX } else { (1u64 << n) - 1 },
+            cand: vec![0; nc],
+            value: vec![0; nc],
+            open: vec![0],
+            frames: Vec::new(),
+            random: None,
+            stats: SearchStats::default(),
+        })
+    }
+
+    pub(crate) fn rules(&self) -> &Arc<Rules> {
+        &self.rules
+    }
+
+    pub(crate) fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    pub(crate) fn stats(&self) -> SearchStats {
+        self.stats
+    }
+
+    /// Depth-first search calling `visit` on each solution until it says `Stop`, making at most
+    /// the guesses `guesses` allows and visiting at most `node_budget` nodes: `Ok(true)` when
+    /// the node budget ran out first. Clues that break a rule are an error naming it.
+    pub(crate) fn search(
+        &mut self,
+        cells: &[u8],
+        control: &mut (impl Control + ?Sized),
+        guesses: GuessBudget,
+        node_budget: u64,
+        mut visit: impl FnMut(&[u8]) -> Flow,
+    ) -> Result<bool> {
+        let nc = self.layout.n * self.layout.n;
+        assert_eq!(cells.len(), nc, "cells must match the solver's shape");
+        self.stats = SearchStats::default();
+        self.frames.clear();
+        let mut step = match self.load(cells)? {
+            true => self.propagate(0),
+            false => Step::Contradiction,
+        };
+        let mut level = 0usize;
+        loop {
+            self.stats.nodes += 1;
+            if self.stats.nodes % POLL_INTERVAL == 0 && !control.proceed(&self.stats) {
+                return Err(Error::Interrupted);
+            }
+            if self.stats.nodes > node_budget {
+                return Ok(true);
+            }
+            match step {
+                Step::Solved => {
+                    if visit(&self.value[level * nc..(level + 1) * nc]) == Flow::Stop {
+                        return Ok(false);
+                    }
+                }
+                Step::Contradiction => self.stats.dead_ends += 1,
+                Step::Branch(cell) => {
+                    let untried = self.cand[level * nc + cell];
+                    self.frames.push(Frame { cell, untried });
+                }
+            }
+            loop {
+                let Some(frame) = self.frames.last_mut() else {
+                    return Ok(false);
+                };
+                if frame.untried == 0 {
+                    self.frames.pop();
+                    continue;
+                }
+                let next = match &mut self.random {
+                    None => frame.untried & frame.untried.wrapping_neg(),
+                    Some(rng) => {
+                        let mut skip = rng.below(u64::from(frame.untried.count_ones()));
+                        let mut rest = frame.untried;
+                        while skip > 0 {
+                            rest &= rest - 1;
+                            skip -= 1;
+                        }
+                        rest & rest.wrapping_neg()
+                    }
+                };
+                frame.untried ^= next;
+                let cell = frame.cell;
+                guesses.spend(&mut self.stats)?;
+                let parent = self.frames.len() - 1;
+                level = parent + 1;
+                self.ensure_levels(level + 1);
+                self.cand.copy_within(parent * nc..level * nc, level * nc);
+                self.value.copy_within(parent * nc..level * nc, level * nc);
+                self.open[level] = self.open[parent];
+                step = if self.place(level, cell, next) {
+                    self.propagate(level)
+                } else {
+                    Step::Contradiction
+                };
+                break;
+            }
+        }
+    }
+
+    fn ensure_levels(&mut self, levels: usize) {
+        if self.open.len() < levels {
+            let nc = self.layout.n * self.layout.n;
+            self.cand.resize(levels * nc, 0);
+            self.value.resize(levels * nc, 0);
+            self.open.resize(levels, 0);
+        }
+    }
+
+    /// Places the clues at level 0: `Ok(false)` when they leave no completion, an error when
+    /// they break a rule outright.
+    fn load(&mut self, cells: &[u8]) -> Result<bool> {
+        let nc = cells.len();
+        self.cand[..nc].fill(self.full);
+        self.value[..nc].fill(0);
+        self.open[0] = nc;
+        let broken = |rules: &Rules, shape| {
+            find_conflict(shape, rules, cells).expect("a clue struck by another breaks a rule")
+        };
+        let shape = self.layout.shape;
+        for (cell, &v) in cells.iter().enumerate() {
+            if v != 0 && !self.place(0, cell, 1u64 << (v - 1)) {
+                return Err(broken(&self.rules, shape));
+            }
+        }
+        // Clue sums are the one rule placing cannot catch.
+        for cage in &self.layout.cages {
+            let sum: u32 = cage
+                .cells
+                .iter()
+                .map(|&c| u32::from(cells[c as usize]))
+                .sum();
+            let open = cage
+                .cells
+                .iter()
+                .filter(|&&c| cells[c as usize] == 0)
+                .count() as u32;
+            if open == 0 && sum != cage.total || sum > cage.total {
+                return Err(broken(&self.rules, shape));
+            }
+        }
+        Ok(true)
+    }
+
+    /// Places digit `bit` in `cell` at `level` and strikes what it rules out; `false` when the
+    /// digit is no longer a candidate there.
+    #[inline]
+    fn place(&mut self, level: usize, cell: usize, bit: u64) -> bool {
+        let nc = self.layout.n * self.layout.n;
+        let cand = &mut self.cand[level * nc..(level + 1) * nc];
+        let value = &mut self.value[level * nc..(level + 1) * nc];
+        place(
+            &self.layout,
+            self.full,
+            cand,
+            value,
+            &mut self.open[level],
+            cell,
+            bit,
+        )
+    }
+
+    /// Fills singles and cage logic at `level` to a fixed point, then reports a contradiction,
+    /// a solution, or the cell to branch on.
+    fn propagate(&mut self, level: usize) -> Step {
+        let layout = &self.layout;
+        let (nc, full) = (layout.n * layout.n, self.full);
+        let cand = &mut self.cand[level * nc..(level + 1) * nc];
+        let value = &mut self.value[level * nc..(level + 1) * nc];
+        let open = &mut self.open[level];
+        loop {
+            let mut progress = false;
+            let mut best = (usize::MAX, u32::MAX);
+            for cell in 0..nc {
+                if value[cell] != 0 {
+                    continue;
+                }
+                let m = cand[cell];
+                if m == 0 {
+                    return Step::Contradiction;
+                }
+                if m & (m - 1) == 0 {
+                    if !place(layout, full, cand, value, open, cell, m) {
+                        return Step::Contradiction;
+                    }
+                    progress = true;
+                } else if !progress {
+                    let count = m.count_ones();
+                    if count < best.1 {
+                        best = (cell, count);
+                    }
+                }
+            }
+            if *open == 0 {
+                return if cages_add_up(layout, value) {
+                    Step::Solved
+                } else {
+                    Step::Contradiction
+                };
+            }
+            if progress {
+                continue;
+            }
+            for group in &layout.full_groups {
+                let (mut once, mut twice, mut placed) = (0u64, 0u64, 0u64);
+                for &c in &group.cells {
+                    let m = cand[c as usize];
+                    if value[c as usize] != 0 {
+                        placed |= m;
+                    } else {
+                        twice |= once & m;
+                        once |= m;
+                    }
+                }
+                if once | placed != full {
+                    return Step::Contradiction;
+                }
+                let mut hidden = once & !twice;
+                while hidden != 0 {
+                    let bit = hidden & hidden.wrapping_neg();
+                    hidden ^= bit;
+                    let home = group
+                        .cells
+                        .iter()
+                        .map(|&c| c as usize)
+                        .find(|&c| value[c] == 0 && cand[c] & bit != 0);
+                    match home {
+                        Some(cell) if place(layout, full, cand, value, open, cell, bit) => {
+                            progress = true;
+                        }
+                        _ => return Step::Contradiction,
+                    }
+                }
+            }
+            if progress {
+                continue;
+            }
+            for cage in &layout.cages {
+                let (mut placed, mut sum, mut open_cells, mut avail) = (0u64, 0u32, 0u32, 0u64);
+                for &c in &cage.cells {
+                    let c = c as usize;
+                    if value[c] != 0 {
+                        placed |= cand[c];
+                        sum += u32::from(value[c]);
+                    } else {
+                        open_cells += 1;
+                        avail |= cand[c];
+                    }
+                }
+                if open_cells == 0 {
+                    if sum != cage.total {
+                        return Step::Contradiction;
+                    }
+                    continue;
+                }
+                let Some(allowed) = cage
+                    .table
+                    .allowed(cage.total, placed, sum, open_cells, avail)
+                else {
+                    return Step::Contradiction;
+                };
+                for &c in &cage.cells {
+                    let c = c as usize;
+                    if value[c] == 0 {
+                        let m = cand[c] & allowed.any;
+                        if m == 0 {
+                            return Step::Contradiction;
+                        }
+                        if m != cand[c] {
+                            cand[c] = m;
+                            progress = true;
+                        }
+                    }
+                }
+                // A digit every remaining set needs, with one open cell left for it.
+                let mut needed = allowed.needed;
+                while needed != 0 {
+                    let bit = needed & needed.wrapping_neg();
+                    needed ^= bit;
+                    let mut homes = cage
+                        .cells
+                        .iter()
+                        .map(|&c| c as usize)
+                        .filter(|&c| value[c] == 0 && cand[c] & bit != 0);
+                    match (homes.next(), homes.next()) {
+                        // No open cell can take it any more (a neighbour placed above went
+                        // on a non-consecutive rule or took its last home).
+                        (None, _) => return Step::Contradiction,
+                        (Some(cell), None) => {
+                            if !place(layout, full, cand, value, open, cell, bit) {
+                                return Step::Contradiction;
+                            }
+                            progress = true;
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            if progress {
+                continue;
+            }
+            return Step::Branch(best.0);
+        }
+    }
+}
+
+/// See [`Variant::place`].
+#[inline]
+fn place(
+    layout: &Layout,
+    full: u64,
+    cand: &mut [u64],
+    value: &mut [u8],
+    open: &mut usize,
+    cell: usize,
+    bit: u64,
+) -> bool {
+    if cand[cell] & bit == 0 || value[cell] != 0 {
+        return false;
+    }
+    value[cell] = bit.trailing_zeros() as u8 + 1;
+    cand[cell] = bit;
+    *open -= 1;
+    for &p in layout.peers(cell) {
+        cand[p as usize] &= !bit;
+    }
+    if let Some(orthogonal) = &layout.orthogonal {
+        let adjacent = ((bit << 1) | (bit >> 1)) & full;
+        for &p in &orthogonal[cell] {
+            if value[p as usize] == 0 {
+                cand[p as usize] &= !adjacent;
+            }
+        }
+    }
+    true
+}
+
+/// Whether every cage of a complete grid adds up to its total.
+fn cages_add_up(layout: &Layout, value: &[u8]) -> bool {
+    layout.cages.iter().all(|cage| {
+        cage.cells
+            .iter()
+            .map(|&c| u32::from(value[c as usize]))
+            .sum::<u32>()
+            == cage.total
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::error::Cell;
+    use crate::core::rules::{Cage, Spec};
+    use crate::core::search::{Solver, Unbounded};
+
+    /// Counts completions by plain backtracking, checking every rule with `find_conflict`.
+    fn brute_count(shape: BoxShape, rules: &Rules, cells: &mut Vec<u8>, limit: u64) -> u64 {
+        let Some(blank) = cells.iter().position(|&v| v == 0) else {
+            return 1;
+        };
+        let mut count = 0;
+        for v in 1..=shape.size() as u8 {
+            cells[blank] = v;
+            if find_conflict(shape, rules, cells).is_none() {
+                count += brute_count(shape, rules, cells, limit - count);
+                if count >= limit {
+                    break;
+                }
+            }
+        }
+        cells[blank] = 0;
+        count
+    }
+
+    fn specs() -> Vec<Spec> {
+        let cell = |row, col| Cell { row, col };
+        vec![
+            Spec {
+                diagonals: true,
+                ..Spec::default()
+            },
+            Spec {
+                anti_knight: true,
+                ..Spec::default()
+            },
+            Spec {
+                anti_king: true,
+                ..Spec::default()
+            },
+            Spec {
+                non_consecutive: true,
+                ..Spec::default()
+            },
+            Spec {
+                regions: Some(vec![
+                    vec![0, 0, 0, 1],
+                    vec![0, 2, 1, 1],
+                    vec![2, 2, 3, 1],
+                    vec![2, 3, 3, 3],
+                ]),
+                ..Spec::default()
+            },
+            Spec {
+                cages: vec![
+                    Cage {
+                        total: 3,
+                        cells: vec![cell(0, 0), cell(0, 1)],
+                    },
+                    Cage {
+                        total: 7,
+                        cells: vec![cell(1, 1), cell(2, 1), cell(2, 2)],
+                    },
+                ],
+                extra_regions: vec![vec![cell(0, 3), cell(3, 0)]],
+                ..Spec::default()
+            },
+        ]
+    }
+
+    #[test]
+    fn counts_match_plain_backtracking_on_4x4() {
+        let shape = BoxShape::new(2, 2).unwrap();
+        for spec in specs() {
+            let rules = Arc::new(Rules::new(spec.clone()).unwrap());
+            let mut solver = Solver::with_rules(shape, rules.clone()).unwrap();
+            for givens in [vec![], vec![(0usize, 1u8)], vec![(5, 2), (10, 3)]] {
+                let mut cells = vec![0u8; 16];
+                for &(i, v) in &givens {
+                    cells[i] = v;
+                }
+                if find_conflict(shape, &rules, &cells).is_some() {
+                    continue;
+                }
+                let want = brute_count(shape, &rules, &mut cells.clone(), 1000);
+                let got = solver.count(&cells, None, &mut Unbounded).unwrap();
+                assert_eq!(got, want, "{spec:?} {givens:?}");
+                let all = solver.solutions(
+                    &crate::core::Grid::new(shape, cells.clone()).unwrap(),
+                    1000,
+                    &mut Unbounded,
+                );
+                for sol in all.unwrap() {
+                    assert!(find_conflict(shape, &rules, sol.cells()).is_none());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn clues_that_break_a_rule_are_an_error() {
+        let shape = BoxShape::CLASSIC;
+        let rules = Arc::new(
+            Rules::new(Spec {
+                anti_king: true,
+                ..Spec::default()
+            })
+            .unwrap(),
+        );
+        let mut cells = vec![0u8; 81];
+        cells[2] = 4;
+        cells[12] = 4;
+        let err = Solver::with_rules(shape, rules)
+            .unwrap()
+            .count(&cells, Some(2), &mut Unbounded)
+            .unwrap_err();
+        assert!(
+            err.to_string().starts_with("anti-king: (0, 2) and (1, 3)"),
+            "{err}"
+        );
+    }
+}

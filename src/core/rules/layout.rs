@@ -1,0 +1,200 @@
+//! Rules bound to one grid shape: the tables the variant search and the generator walk.
+//!
+//! Every "these cells hold distinct digits" rule (rows, columns, boxes or jigsaw regions,
+//! diagonals, windows, extra regions, cages) is a group; groups of exactly `n` cells also
+//! drive hidden singles. Groups, anti-knight and anti-king all forbid equal digits on pairs of
+//! cells, so they merge into one peer list per cell: placing a digit strikes it from the peers.
+
+use crate::core::error::Result;
+use crate::core::grid::shape::BoxShape;
+
+use super::cages::CageTable;
+use super::Rules;
+
+/// A group of cells that hold distinct digits.
+#[derive(Clone, Debug)]
+pub(crate) struct Group {
+    pub cells: Vec<u16>,
+}
+
+/// A cage bound to a shape.
+#[derive(Clone, Debug)]
+pub(crate) struct BoundCage {
+    pub cells: Vec<u16>,
+    pub total: u32,
+    pub table: CageTable,
+}
+
+/// The rules of one grid shape as cell tables.
+#[derive(Clone, Debug)]
+pub struct Layout {
+    pub(crate) shape: BoxShape,
+    pub(crate) n: usize,
+    /// Groups of exactly `n` cells (rows, columns, boxes or regions, diagonals, windows, full
+    /// extra regions and cages): every digit has a place in each.
+    pub(crate) full_groups: Vec<Group>,
+    /// Per cell, the cells that may not hold the same digit (sorted, no repeats), as
+    /// `peers[peer_start[c]..peer_start[c + 1]]`.
+    peers: Vec<u16>,
+    peer_start: Vec<usize>,
+    /// Per cell, its orthogonal neighbours, when the non-consecutive rule holds.
+    pub(crate) orthogonal: Option<Vec<Vec<u16>>>,
+    pub(crate) cages: Vec<BoundCage>,
+}
+
+impl Layout {
+    /// Binds `rules` to `shape`, checking that they fit it.
+    pub fn new(shape: BoxShape, rules: &Rules) -> Result<Layout> {
+        rules.check_shape(shape)?;
+        let n = shape.size();
+        let nc = n * n;
+        let index = |row: usize, col: usize| (row * n + col) as u16;
+        let mut groups: Vec<Vec<u16>> = Vec::new();
+        for i in 0..n {
+            groups.push((0..n).map(|c| index(i, c)).collect());
+            groups.push((0..n).map(|r| index(r, i)).collect());
+        }
+        match rules.regions() {
+            Some(ids) => {
+                let mut regions = vec![Vec::with_capacity(n); n];
+                for (cell, &id) in ids.iter().enumerate() {
+                    regions[id as usize].push(cell as u16);
+                }
+                groups.extend(regions);
+            }
+            None => {
+                let mut boxes = vec![Vec::with_capacity(n); n];
+                for r in 0..n {
+                    for c in 0..n {
+                        boxes[shape.box_index(r, c)].push(index(r, c));
+                    }
+                }
+                groups.extend(boxes);
+            }
+        }
+        if rules.diagonals() {
+            groups.push((0..n).map(|i| index(i, i)).collect());
+            groups.push((0..n).map(|i| index(i, n - 1 - i)).collect());
+        }
+        if rules.windows() {
+            for (top, left) in windows() {
+                groups.push((0..9).map(|k| index(top + k / 3, left + k % 3)).collect());
+            }
+        }
+        for region in rules.extra_regions() {
+            groups.push(region.iter().map(|c| index(c.row, c.col)).collect());
+        }
+        let cages: Vec<BoundCage> = rules
+            .cages()
+            .iter()
+            .map(|cage| BoundCage {
+                cells: cage.cells.iter().map(|c| index(c.row, c.col)).collect(),
+                total: cage.total,
+                table: CageTable::new(cage.cells.len(), cage.total, n),
+            })
+            .collect();
+        groups.extend(cages.iter().map(|c| c.cells.clone()));
+
+        let mut peer_sets: Vec<Vec<u16>> = vec![Vec::new(); nc];
+        for group in &groups {
+            for &a in group {
+                peer_sets[a as usize].extend(group.iter().copied().filter(|&b| b != a));
+            }
+        }
+        let mut moves: Vec<(isize, isize)> = Vec::new();
+        if rules.anti_knight() {
+            moves.extend([
+                (1, 2),
+                (2, 1),
+                (-1, 2),
+                (-2, 1),
+                (1, -2),
+                (2, -1),
+                (-1, -2),
+                (-2, -1),
+            ]);
+        }
+        if rules.anti_king() {
+            moves.extend([
+                (1, 1),
+                (1, -1),
+                (-1, 1),
+                (-1, -1),
+                (0, 1),
+                (1, 0),
+                (0, -1),
+                (-1, 0),
+            ]);
+        }
+        for r in 0..n {
+            for c in 0..n {
+                for (other_r, other_c) in neighbours(n, r, c, &moves) {
+                    peer_sets[r * n + c].push(index(other_r, other_c));
+                }
+            }
+        }
+        let mut peers = Vec::new();
+        let mut peer_start = Vec::with_capacity(nc + 1);
+        for mut set in peer_sets {
+            set.sort_unstable();
+            set.dedup();
+            peer_start.push(peers.len());
+            peers.extend(set);
+        }
+        peer_start.push(peers.len());
+
+        let orthogonal = rules.non_consecutive().then(|| {
+            let steps = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+            (0..nc)
+                .map(|cell| {
+                    neighbours(n, cell / n, cell % n, &steps)
+                        .map(|(r, c)| index(r, c))
+                        .collect()
+                })
+                .collect()
+        });
+        let full_groups = groups
+            .into_iter()
+            .filter(|g| g.len() == n)
+            .map(|cells| Group { cells })
+            .collect();
+        Ok(Layout {
+            shape,
+            n,
+            full_groups,
+            peers,
+            peer_start,
+            orthogonal,
+            cages,
+        })
+    }
+
+    /// The cells that may not hold the same digit as `cell`.
+    #[inline]
+    pub fn peers(&self, cell: usize) -> &[u16] {
+        &self.peers[self.peer_start[cell]..self.peer_start[cell + 1]]
+    }
+
+    pub fn shape(&self) -> BoxShape {
+        self.shape
+    }
+}
+
+/// The top-left corners of the four windows of a 9x9 windoku.
+pub fn windows() -> [(usize, usize); 4] {
+    [(1, 1), (1, 5), (5, 1), (5, 5)]
+}
+
+/// The cells `moves` away from (r, c) that lie on an `n x n` grid.
+pub(crate) fn neighbours<'a>(
+    n: usize,
+    r: usize,
+    c: usize,
+    moves: &'a [(isize, isize)],
+) -> impl Iterator<Item = (usize, usize)> + 'a {
+    moves.iter().filter_map(move |&(dr, dc)| {
+        let (nr, nc) = (r as isize + dr, c as isize + dc);
+        (nr >= 0 && nc >= 0 && (nr as usize) < n && (nc as usize) < n)
+            .then_some((nr as usize, nc as usize))
+    })
+}

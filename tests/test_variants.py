@@ -1,0 +1,234 @@
+"""Variant rules: the `Rules` value, and every solving call under rules checked against the
+pure-Python reference in tests/variant_reference.py."""
+
+import copy
+import pickle
+
+import numpy as np
+import pytest
+import variant_reference as ref
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import sudoku_rs as sr
+
+EMPTY9 = "." * 81
+
+
+def flat(grid):
+    return [0 if ch == "." else int(ch, 36) for ch in grid]
+
+
+# ------------------------------------------------------------------ the Rules value
+
+
+def test_rules_are_values():
+    a = sr.Rules(diagonals=True, anti_knight=True, cages=[(3, [(0, 0), (0, 1)])])
+    b = sr.Rules(anti_knight=True, diagonals=True, cages=[(3, ((0, 0), (0, 1)))])
+    assert a == b and hash(a) == hash(b)
+    assert a != sr.Rules.x()
+    assert pickle.loads(pickle.dumps(a)) == a
+    assert copy.deepcopy(a) == a
+    assert eval(repr(a), {"Rules": sr.Rules}) == a
+    assert a.diagonals and a.anti_knight and not a.anti_king and not a.windows
+    assert a.cages == ((3, ((0, 0), (0, 1))),)
+    assert a.regions is None and a.extra_regions == () and a.size is None
+    with pytest.raises(AttributeError):
+        a.diagonals = False  # type: ignore[misc]
+    assert sr.Rules() == sr.Rules.classic() and sr.Rules().is_classic
+    assert repr(sr.Rules()) == "Rules()"
+    assert sr.Rules.x() == sr.Rules(diagonals=True)
+    assert sr.Rules.windoku() == sr.Rules(windows=True) and sr.Rules.windoku().size == 9
+
+
+def test_regions_in_every_form_are_one_partition():
+    strings = ["aabb", "aabb", "ccdd", "ccdd"]
+    ints = [[7, 7, 3, 3], [7, 7, 3, 3], [1, 1, 0, 0], [1, 1, 0, 0]]
+    forms = [strings, ints, np.array(ints, dtype=np.int16), tuple(map(tuple, ints))]
+    rules = [sr.Rules(regions=f) for f in forms]
+    assert all(r == rules[0] for r in rules)
+    assert rules[0].regions == [[0, 0, 1, 1], [0, 0, 1, 1], [2, 2, 3, 3], [2, 2, 3, 3]]
+    assert rules[0].size == 4
+    assert sr.Rules.jigsaw(strings) == rules[0]
+    assert eval(repr(rules[0]), {"Rules": sr.Rules}) == rules[0]
+
+
+@pytest.mark.parametrize(
+    "kwargs, says",
+    [
+        ({"regions": [[0] * 4] * 4}, "only one label"),
+        ({"regions": ["aabb", "aabb", "ccdd"]}, "row 0 has 4"),
+        ({"regions": ["aaab", "bbbb", "ccdd", "ccdd"]}, "4 cells each"),
+        ({"cages": [(2, [(0, 0), (0, 1)])]}, "at least 3"),
+        ({"cages": [(3, [(0, 0), (0, 0)])]}, "twice"),
+        ({"cages": [(3, [])]}, "no cells"),
+        ({"cages": [(-3, [(0, 0)])]}, "positive"),
+        ({"cages": [(3, [(0, 0), (0, 1)]), (4, [(0, 1), (1, 1)])]}, "overlap"),
+        ({"extra_regions": [[(0, -1)]]}, "count from 0"),
+        ({"extra_regions": [[]]}, "no cells"),
+        ({"windows": True, "regions": ["aabb", "aabb", "ccdd", "ccdd"]}, "windows"),
+    ],
+)
+def test_rules_that_cannot_hold_are_refused(kwargs, says):
+    with pytest.raises(sr.InvalidRulesError, match=says):
+        sr.Rules(**kwargs)
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"diagonals": 1},
+        {"cages": [(3.0, [(0, 0), (0, 1)])]},
+        {"cages": [(3, [(0, 0, 1)])]},
+        {"cages": 5},
+        {"regions": [[0.5] * 4] * 4},
+        {"extra_regions": ["ab"]},
+    ],
+)
+def test_rules_of_the_wrong_type_raise_type_error(kwargs):
+    with pytest.raises(TypeError):
+        sr.Rules(**kwargs)
+
+
+def test_rules_must_fit_the_grid():
+    with pytest.raises(sr.InvalidRulesError, match="outside the 4x4 grid"):
+        sr.solve("." * 16, rules=sr.Rules(extra_regions=[[(0, 0), (4, 0)]]))
+    with pytest.raises(sr.InvalidRulesError, match="3..17"):
+        sr.solve(EMPTY9, rules=sr.Rules(cages=[(18, [(0, 0), (0, 1)])]))
+    with pytest.raises(sr.InvalidRulesError, match="leave box out"):
+        sr.solve("." * 16, box=(2, 2), rules=sr.Rules.jigsaw(["aabb", "aabb", "ccdd", "ccdd"]))
+    with pytest.raises(sr.InvalidRulesError, match="regions are 4x4, but the grid is 9x9"):
+        sr.solve(EMPTY9, rules=sr.Rules.jigsaw(["aabb", "aabb", "ccdd", "ccdd"]))
+    with pytest.raises(sr.InvalidRulesError):
+        sr.is_valid("." * 16, rules=sr.Rules.windoku())
+    with pytest.raises(TypeError):
+        sr.solve(EMPTY9, rules={"diagonals": True})
+
+
+def test_conflicts_name_the_rule():
+    knight = sr.Rules(anti_knight=True)
+    grid = "..5" + "." * 10 + "5" + "." * 67
+    assert sr.is_valid(grid) and not sr.is_valid(grid, rules=knight)
+    with pytest.raises(sr.InvalidPuzzleError, match=r"^anti-knight: \(0, 2\) and \(1, 4\)"):
+        sr.solve(grid, rules=knight)
+    cage = sr.Rules(cages=[(3, [(0, 0), (0, 1)])])
+    with pytest.raises(sr.InvalidPuzzleError, match="killer cage: cage 0 adds up to 6"):
+        sr.count_solutions("15" + "." * 79, rules=cage)
+
+
+def test_classic_rules_are_the_classic_answers():
+    puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+    assert sr.solve(puzzle, rules=sr.Rules()) == sr.solve(puzzle) == sr.solve(puzzle, rules=None)
+
+
+# ------------------------------------------------------------------ against the reference
+
+
+def check_against_reference(cells, rules, n, box, limit):
+    """sr and the reference agree on validity, the count up to `limit`, and each solution."""
+    rows, cols = box
+    text = "".join(ref_char(v) for v in cells)
+    kw = {} if (rules is not None and rules.regions is not None) or n in (4, 9) else {"box": box}
+    if ref.broken(cells, rules, n, rows, cols):
+        assert not sr.is_valid(text, rules=rules, **kw)
+        with pytest.raises(sr.InvalidPuzzleError):
+            sr.count_solutions(text, rules=rules, **kw)
+        return
+    assert sr.is_valid(text, rules=rules, **kw)
+    want = ref.count_solutions(cells, rules, n, rows, cols, limit=limit)
+    assert sr.count_solutions(text, limit=limit, rules=rules, **kw) == want
+    found = sr.solutions(text, limit=limit, rules=rules, **kw)
+    assert len(found) == want
+    assert len(set(found)) == want
+    for solution in found:
+        assert ref.is_solution(cells, flat(solution), rules, n, rows, cols)
+
+
+def ref_char(v):
+    return "." if v == 0 else "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[v - 1]
+
+
+@st.composite
+def small_rules(draw, n):
+    cells = [(r, c) for r in range(n) for c in range(n)]
+    regions = None
+    if draw(st.booleans()):
+        # Any partition into n sets of n cells (regions need not be connected).
+        order = draw(st.permutations(range(n * n)))
+        labels = [0] * (n * n)
+        for k, i in enumerate(order):
+            labels[i] = k // n
+        regions = [labels[r * n : (r + 1) * n] for r in range(n)]
+    extra = []
+    if draw(st.booleans()):
+        size = draw(st.integers(2, n))
+        extra = [draw(st.lists(st.sampled_from(cells), min_size=size, max_size=size, unique=True))]
+    cages = []
+    free = list(cells)
+    for _ in range(draw(st.integers(0, 3))):
+        size = draw(st.integers(1, 3))
+        chosen = draw(st.lists(st.sampled_from(free), min_size=size, max_size=size, unique=True))
+        free = [c for c in free if c not in chosen]
+        low, high = size * (size + 1) // 2, sum(range(n - size + 1, n + 1))
+        cages.append((draw(st.integers(low, high)), chosen))
+    return sr.Rules(
+        diagonals=draw(st.booleans()),
+        regions=regions,
+        extra_regions=extra,
+        anti_knight=draw(st.booleans()),
+        anti_king=draw(st.booleans()),
+        non_consecutive=draw(st.booleans()),
+        cages=cages,
+    )
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_4x4_counts_match_the_reference(data):
+    rules = data.draw(small_rules(4))
+    givens = data.draw(st.lists(st.tuples(st.integers(0, 15), st.integers(1, 4)), max_size=4))
+    cells = [0] * 16
+    for i, v in givens:
+        cells[i] = v
+    check_against_reference(cells, rules, 4, (2, 2), limit=300)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_6x6_counts_match_the_reference(data):
+    rules = data.draw(small_rules(6))
+    kw = {} if rules.regions is not None else {"box": (2, 3)}
+    # Start from a solution when there is one (the reference checks it), then blank cells.
+    try:
+        solution = flat(sr.solve("." * 36, rules=rules, max_guesses=10_000, **kw))
+    except (sr.NoSolutionError, sr.GuessLimitError):
+        return
+    assert ref.is_solution([0] * 36, solution, rules, 6, 2, 3)
+    blanks = data.draw(st.lists(st.integers(0, 35), max_size=18, unique=True))
+    cells = [0 if i in blanks else v for i, v in enumerate(solution)]
+    check_against_reference(cells, rules, 6, (2, 3), limit=50)
+
+
+NINE_BY_NINE = [
+    sr.Rules.x(),
+    sr.Rules.windoku(),
+    sr.Rules(anti_knight=True),
+    sr.Rules(anti_king=True),
+    sr.Rules(non_consecutive=True),
+    sr.Rules(diagonals=True, anti_knight=True),
+]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_9x9_counts_match_the_reference(data):
+    rules = data.draw(st.sampled_from(NINE_BY_NINE))
+    solution = flat(sr.solve(EMPTY9, rules=rules))
+    assert ref.is_solution([0] * 81, solution, rules, 9, 3, 3)
+    blanks = data.draw(st.lists(st.integers(0, 80), max_size=30, unique=True))
+    cells = [0 if i in blanks else v for i, v in enumerate(solution)]
+    # A clue changed to another digit: often breaks a rule, sometimes a new puzzle.
+    if data.draw(st.booleans()):
+        i = data.draw(st.integers(0, 80))
+        cells[i] = data.draw(st.integers(0, 9))
+    check_against_reference(cells, rules, 9, (3, 3), limit=20)
