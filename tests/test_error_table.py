@@ -34,6 +34,7 @@ def test_every_case_raises_a_documented_error_type():
             "NoSolutionError",
             "GuessLimitError",
             "GenerateError",
+            "InvalidRulesError",
             "SudokuError",
         )
     }
