@@ -408,7 +408,7 @@ fn main() -> ExitCode {
     for (set, row) in sets.iter().zip(&rows) {
         let [ours, base, sdk] = row.best;
         println!(
-            "{:32} {:>7} | {:>9} {:>9} {:>9} | {:>9} {:>9} {:>9} | {:>9} {:>9} | {:>9} {:>9} | {:>7.2} {:>7.2}",
+            "{:32} {:>7} | {:>9} {:>9} {:>9} | {:>9} {:>9} {:>9} | {:>9} {:>9} | {:>9} {:>9} | {:>7.2} {:>7}",
             set.name,
             group_thousands(set.len() as u64),
             rate_text(ours[0]),
@@ -422,7 +422,11 @@ fn main() -> ExitCode {
             ratio_text(ours[0], sdk[0]),
             ratio_text(ours[1], sdk[1]),
             row.guesses[OURS][1],
-            row.guesses[BASELINE][1],
+            if base[1] > 0.0 {
+                format!("{:.2}", row.guesses[BASELINE][1])
+            } else {
+                "-".into()
+            },
         );
     }
     if let Some(path) = &args.tsv {
