@@ -21,8 +21,8 @@
 //! compare finds them).
 //!
 //! Branching (see `Search::node`): a search starts by branching on a cell (one with two
-//! candidates when there is one), binary: a digit, then its negation in the same state. Past a
-//! few dozen nodes the puzzle is a hard one, and the search branches instead on the
+//! candidates when there is one), binary: a digit, then its negation in the same state. Past
+//! 64 nodes the puzzle is a hard one, and the search branches instead on the
 //! arrangement of one digit in one band or stack (which of the six row-to-box pairings it
 //! takes), where the fewest arrangements are left: a coarser decision that cuts the tree on
 //! hard puzzles. A guess is one alternative tried at a branch point (a digit, its negation, or
@@ -649,10 +649,10 @@ fn changed_lanes(a: &[u32], b: &[u32]) -> u32 {
 }
 
 /// Nodes after which the search branches on arrangements instead of cells (see
-/// [`Search::node`]): a lower threshold lost time on forum-hardest 1905, and branching on
-/// arrangements from the start lost time on the easy sets (figures:
-/// benches/results/2026-11-23-nine-branching.md).
-const ARRANGEMENTS_AFTER: u64 = 32;
+/// [`Search::node`]): a lower threshold lost time on forum-hardest 1905, branching on
+/// arrangements from the start lost time on the easy sets, and 32 and 64 were level (figures:
+/// benches/results/2026-11-23-nine-branching.md, benches/results/2026-11-23-nine-engine.md).
+const ARRANGEMENTS_AFTER: u64 = 64;
 
 const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
 
@@ -728,6 +728,12 @@ impl<C: Control + ?Sized, V: FnMut(&[u8]) -> Flow> Search<'_, C, V> {
                 self.node(child)?;
                 self.guess()?;
                 state.cand[d][b] &= !(1 << p);
+                // Usually one digit is left (a two-candidate cell): placing it here saves the
+                // propagation round that would find it as a naked single.
+                let rest = state.digits_at(b, p);
+                if rest != 0 && rest & (rest - 1) == 0 {
+                    state.place(rest.trailing_zeros() as usize, b, p);
+                }
             }
             self.count_node()?;
         }
