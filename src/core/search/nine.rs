@@ -864,6 +864,72 @@ mod tests {
         assert_eq!(SEGMENT_CELLS[511], BAND);
     }
 
+    #[test]
+    fn arrangement_tables_agree_with_the_segment_table() {
+        assert_eq!(ARRANGEMENTS_LEFT[511], 0x3F);
+        assert_eq!(ARRANGEMENT_COUNT[511], 6);
+        assert_eq!(ARRANGEMENTS_LEFT[0b100_010_001], 1); // the diagonal: arrangement 0
+        for present in 0..512 {
+            let left = ARRANGEMENTS_LEFT[present];
+            let union = (0..6)
+                .filter(|a| left >> a & 1 == 1)
+                .fold(0, |u, a| u | ARRANGEMENT_SEGMENTS[a]);
+            assert_eq!(union, ARRANGEABLE[present], "{present:#o}");
+            assert_eq!(ARRANGEMENT_COUNT[present] as u32, left.count_ones());
+        }
+    }
+
+    /// Whether digit `d + 1` may sit at (row, column) in `state`.
+    fn allowed(state: &State, d: usize, row: usize, col: usize) -> bool {
+        state.cand[d][row / 3] >> (9 * (row % 3) + col) & 1 == 1
+    }
+
+    #[test]
+    fn restricting_to_an_arrangement_keeps_only_its_segments() {
+        for unit in 0..6 {
+            for (a, boxes) in ARRANGEMENTS.iter().enumerate() {
+                let mut state = State::empty();
+                state.restrict_to(4, unit, a);
+                for row in 0..9 {
+                    for col in 0..9 {
+                        let (i, j, inside) = if unit < 3 {
+                            (row % 3, col / 3, row / 3 == unit)
+                        } else {
+                            (row / 3, col % 3, col / 3 == unit - 3)
+                        };
+                        let expected = !inside || boxes[i] == j;
+                        assert_eq!(allowed(&state, 4, row, col), expected, "{unit} {a}");
+                        assert!(allowed(&state, 3, row, col), "other digits stay");
+                    }
+                }
+            }
+        }
+    }
+
+    /// The hardest samples go past [`ARRANGEMENTS_AFTER`] nodes, so they exercise branching on
+    /// arrangements: still one solution, the generic engine's, and one node per guess.
+    #[test]
+    fn arrangement_branching_on_hard_puzzles() {
+        let mut generic = Solver::generic(BoxShape::CLASSIC);
+        let mut past = 0;
+        for line in include_str!("../../../tests/data/puzzles6_forum_hardest_1106").lines() {
+            let grid = text::parse(line, None).unwrap();
+            let mut stats = SearchStats::default();
+            let mut found = Vec::new();
+            search(grid.cells(), &mut Unbounded, None, &mut stats, |s| {
+                found.push(s.to_vec());
+                Flow::Continue
+            })
+            .unwrap();
+            assert_eq!(stats.nodes, stats.guesses + 1, "{line}");
+            assert!(stats.dead_ends < stats.nodes, "{line}");
+            past += usize::from(stats.nodes > ARRANGEMENTS_AFTER);
+            let theirs = generic.solve(&grid, &mut Unbounded).unwrap();
+            assert_eq!(found, [theirs.cells().to_vec()], "{line}");
+        }
+        assert!(past >= 5, "only {past} samples branched on arrangements");
+    }
+
     fn count(line: &str, limit: u64) -> (u64, [u8; 81]) {
         let cells: Vec<u8> = line
             .bytes()
