@@ -683,8 +683,8 @@ impl<C: Control + ?Sized, V: FnMut(&[u8]) -> Flow> Search<'_, C, V> {
     /// A search that is still going after that is on a hard puzzle, and from then on branches
     /// on how a digit sits in a band or stack (see [`State::branch_arrangement`]): each
     /// arrangement left is a child, the last one reusing this state. That choice costs more to
-    /// make but cuts the tree (by about a quarter on forum-hardest 1106), which pays on hard
-    /// puzzles only; on easy ones, and on those with many solutions, the cell choice is faster.
+    /// make but cuts the tree, which pays on hard puzzles only; on easy ones, and on those with
+    /// many solutions, the cell choice is faster (benches/results/2026-11-23-nine-engine.md).
     fn node(&mut self, mut state: State) -> std::result::Result<(), Stop> {
         self.count_node()?;
         loop {
