@@ -4,7 +4,9 @@
 //! - [`step`]: [`Step`], [`Level`], and the technique table that declares [`Technique`].
 //! - [`engine`]: [`hint`] (the next step, cheapest technique first), [`apply`], [`explain`] and
 //!   [`grade`].
-//! - One file per technique family: [`singles`], [`locked`], [`subsets`], [`fish`].
+//! - One file per technique family: [`singles`], [`locked`], [`subsets`], [`fish`],
+//!   [`single_digit`], [`wings`], [`colouring`], [`uniqueness`], [`chains`], [`als`], [`forcing`];
+//!   [`links`] holds what the advanced ones share.
 //!
 //! # Adding a technique
 //!
@@ -24,13 +26,21 @@
 //! The soundness tests (`tests.rs`) run every technique over the sample sets and check each
 //! step against the solution, so a new technique is tested as soon as it is in the table.
 
+pub mod als;
 pub mod candidates;
+pub mod chains;
+pub mod colouring;
 pub mod engine;
 pub mod fish;
+pub mod forcing;
+pub mod links;
 pub mod locked;
+pub mod single_digit;
 pub mod singles;
 pub mod step;
 pub mod subsets;
+pub mod uniqueness;
+pub mod wings;
 
 #[cfg(test)]
 mod tests;

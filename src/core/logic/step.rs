@@ -104,20 +104,56 @@ techniques! {
     HiddenTriple = "hidden_triple", 100, Medium, super::subsets::hidden_triple;
     /// Four cells of a unit whose candidates are four digits.
     NakedQuad = "naked_quad", 120, Hard, super::subsets::naked_quad;
+    /// Two parallel conjugate pairs whose near ends share a line.
+    Skyscraper = "skyscraper", 130, Hard, super::single_digit::skyscraper;
     /// A digit in two rows (columns) confined to two columns (rows).
     XWing = "x_wing", 140, Hard, super::fish::x_wing;
     /// Four digits whose places in a unit are four cells.
     HiddenQuad = "hidden_quad", 150, Hard, super::subsets::hidden_quad;
     /// A digit in three rows (columns) confined to three columns (rows).
     Swordfish = "swordfish", 150, Hard, super::fish::swordfish;
+    /// A row and a column conjugate pair whose near ends share a box.
+    TwoStringKite = "two_string_kite", 150, Hard, super::single_digit::two_string_kite;
     /// An X-wing with extra candidates (fins) in one box.
     FinnedXWing = "finned_x_wing", 160, Hard, super::fish::finned_x_wing;
+    /// A pivot {x,y} seeing pincers {x,z} and {y,z}.
+    XyWing = "xy_wing", 160, Hard, super::wings::xy_wing;
+    /// Two conjugate pairs on one digit joined by a weak link.
+    TurbotFish = "turbot_fish", 165, Hard, super::single_digit::turbot_fish;
+    /// A pivot {x,y,z} seeing pincers {x,z} and {y,z}.
+    XyzWing = "xyz_wing", 170, Hard, super::wings::xyz_wing;
+    /// Unique rectangle: three corners hold only the pair (uniqueness).
+    UniqueRectangle1 = "unique_rectangle_1", 175, Hard, super::uniqueness::unique_rectangle_1;
+    /// Bivalue universal grave plus one cell (uniqueness).
+    BugPlusOne = "bug_plus_one", 175, Hard, super::uniqueness::bug_plus_one;
+    /// Two equal bivalue cells joined by a strong link on one of their digits.
+    WWing = "w_wing", 180, Hard, super::wings::w_wing;
+    /// Unique rectangle: the two other corners share one extra digit (uniqueness).
+    UniqueRectangle2 = "unique_rectangle_2", 185, Hard, super::uniqueness::unique_rectangle_2;
+    /// Unique rectangle: one of two corners holds the pair's partner digit (uniqueness).
+    UniqueRectangle4 = "unique_rectangle_4", 185, Hard, super::uniqueness::unique_rectangle_4;
+    /// Unique rectangle: the extra digits make a naked subset (uniqueness).
+    UniqueRectangle3 = "unique_rectangle_3", 190, Hard, super::uniqueness::unique_rectangle_3;
+    /// Two-coloured clusters of conjugate pairs on one digit.
+    SimpleColouring = "simple_colouring", 195, Hard, super::colouring::simple_colouring;
     /// A digit in four rows (columns) confined to four columns (rows).
     Jellyfish = "jellyfish", 200, Expert, super::fish::jellyfish;
     /// A swordfish with fins in one box.
     FinnedSwordfish = "finned_swordfish", 200, Expert, super::fish::finned_swordfish;
     /// A jellyfish with fins in one box.
     FinnedJellyfish = "finned_jellyfish", 250, Expert, super::fish::finned_jellyfish;
+    /// An alternating chain of conjugate pairs on one digit.
+    XChain = "x_chain", 260, Expert, super::chains::x_chain;
+    /// A chain of bivalue cells.
+    XyChain = "xy_chain", 270, Expert, super::chains::xy_chain;
+    /// Two almost locked sets with a restricted common digit.
+    AlsXz = "als_xz", 300, Expert, super::als::als_xz;
+    /// An alternating inference chain of any strong and weak links.
+    Aic = "aic", 320, Expert, super::chains::aic;
+    /// Assumptions followed by singles: a contradiction, or agreement over a cell or a unit.
+    ForcingChain = "forcing_chain", 500, Extreme, super::forcing::forcing_chain;
+    /// Forcing chains whose follow-up also uses contradictions found by singles.
+    NestedForcingChain = "nested_forcing_chain", 800, Extreme, super::forcing::nested_forcing_chain;
 }
 
 impl Technique {
@@ -290,7 +326,10 @@ mod tests {
         for (i, t) in Technique::ALL.iter().enumerate() {
             assert_eq!(t.index(), i);
             assert_eq!(Technique::from_name(t.name()), Some(*t));
-            assert!(t.name().chars().all(|c| c.is_ascii_lowercase() || c == '_'));
+            assert!(t
+                .name()
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_'));
         }
         assert!(Technique::ALL.len() <= 128);
     }

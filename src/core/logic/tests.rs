@@ -25,10 +25,16 @@ fn puzzles(name: &str, extra: usize) -> Vec<String> {
 
 /// Runs the allowed techniques to the end, checking each step against `solution`; returns how
 /// often each technique fired and whether the grid got solved.
-fn check_trace(grid: &Grid, solution: &[u8], techniques: Techniques, fired: &mut [usize]) -> bool {
+fn check_trace(
+    grid: &Grid,
+    solution: &[u8],
+    unique: bool,
+    techniques: Techniques,
+    fired: &mut [usize],
+) -> bool {
     let n = grid.size();
     let mut cands = Candidates::from_grid(grid);
-    while let Some(step) = hint(&cands, techniques, true, &|| true) {
+    while let Some(step) = hint(&cands, techniques, true, &|| unique) {
         assert!(techniques.contains(step.technique));
         assert!(!step.text.is_empty(), "{step:?}");
         assert!(
@@ -69,14 +75,27 @@ fn singles() -> Techniques {
         .with(Technique::NakedSingle)
 }
 
-/// Every technique alone with singles, and all together, on one puzzle.
-fn check_puzzle(grid: &Grid, solver: &mut Solver, fired: &mut [usize]) {
-    let solution = solver.solve(grid, &mut Unbounded).unwrap();
-    check_trace(grid, solution.cells(), Techniques::all(), fired);
+/// Every technique alone with singles, and all together, on one puzzle. Uniqueness
+/// techniques run only when the puzzle has one solution (as the engine does); steps of a puzzle
+/// with several are checked against the first solution (every sound step agrees with all).
+/// Returns whether all the techniques together solved it.
+fn check_puzzle(grid: &Grid, solver: &mut Solver, fired: &mut [usize]) -> bool {
+    let found = solver.solutions(grid, 2, &mut Unbounded).unwrap();
+    let unique = found.len() == 1;
+    let solution = found[0].cells();
+    let solved = check_trace(grid, solution, unique, Techniques::all(), fired);
     for &t in Technique::ALL {
-        check_trace(grid, solution.cells(), singles().with(t), fired);
+        check_trace(grid, solution, unique, singles().with(t), fired);
     }
+    solved
 }
+
+/// Puzzles where a technique fires that the first lines of the sample sets never need
+/// (found with `examples/logic_sets.rs`): BUG+1 is gen_minimal line 99.
+const SHOWCASE: [(Technique, &str); 1] = [(
+    Technique::BugPlusOne,
+    "....582......4...8..2..........3.....3.9.4.6.9.8...7.1.21.754...63......57...1...",
+)];
 
 #[test]
 fn every_step_agrees_with_the_solution_on_9x9_samples() {
@@ -92,8 +111,22 @@ fn every_step_agrees_with_the_solution_on_9x9_samples() {
     ] {
         for line in puzzles(set, 20) {
             let grid = parse(&line, None).unwrap();
-            check_puzzle(&grid, &mut solver, &mut fired);
+            // Every puzzle with one solution gets a complete logical trace.
+            assert!(
+                check_puzzle(&grid, &mut solver, &mut fired),
+                "unsolved: {line}"
+            );
         }
+    }
+    for (t, line) in SHOWCASE {
+        let before = fired[t.index()];
+        let grid = parse(line, None).unwrap();
+        assert!(check_puzzle(&grid, &mut solver, &mut fired));
+        assert!(
+            fired[t.index()] > before,
+            "{} did not fire on {line}",
+            t.name()
+        );
     }
     for (t, &count) in Technique::ALL.iter().zip(&fired) {
         assert!(count > 0, "{} never fired on the samples", t.name());
@@ -125,6 +158,64 @@ fn every_step_agrees_with_the_solution_on_other_shapes() {
     }
     let used = fired.iter().filter(|&&c| c > 0).count();
     assert!(used >= 6, "only {used} techniques fired: {fired:?}");
+}
+
+/// The same puzzle gives the same trace every time, with or without sentences (grading skips
+/// them), and the grade agrees with the explanation.
+#[test]
+fn traces_are_deterministic() {
+    let mut solver = Solver::new(BoxShape::CLASSIC);
+    for set in ["puzzles3_magictour_top1465", "puzzles6_forum_hardest_1106"] {
+        for line in puzzles(set, 0).iter().take(4) {
+            let grid = parse(line, None).unwrap();
+            let run = |solver: &mut Solver| {
+                let s = start(&grid, None, solver, &mut Unbounded).unwrap();
+                explain(s, Techniques::all(), solver, &mut Unbounded).unwrap()
+            };
+            let (a, b) = (run(&mut solver), run(&mut solver));
+            assert!(a.solved(), "{line}");
+            assert_eq!(a.steps, b.steps);
+            let s = start(&grid, None, &mut solver, &mut Unbounded).unwrap();
+            let graded = super::grade(s, Techniques::all(), &mut solver, &mut Unbounded).unwrap();
+            assert_eq!(graded, a.grade);
+            let mut cands = Candidates::from_grid(&grid);
+            for step in &a.steps {
+                let silent = hint(&cands, Techniques::all(), false, &|| true).unwrap();
+                assert_eq!(silent.technique, step.technique);
+                assert_eq!(silent.placements, step.placements);
+                assert_eq!(silent.eliminations, step.eliminations);
+                apply(&mut cands, step);
+            }
+        }
+    }
+}
+
+/// Uniqueness techniques stay silent unless the puzzle is known to have one solution.
+#[test]
+fn uniqueness_needs_a_unique_puzzle() {
+    let grid = parse(SHOWCASE[0].1, None).unwrap();
+    let uniqueness = [
+        Technique::UniqueRectangle1,
+        Technique::UniqueRectangle2,
+        Technique::UniqueRectangle3,
+        Technique::UniqueRectangle4,
+        Technique::BugPlusOne,
+    ];
+    let mut cands = Candidates::from_grid(&grid);
+    let mut seen = false;
+    while let Some(step) = hint(&cands, Techniques::all(), true, &|| true) {
+        if uniqueness.contains(&step.technique) {
+            seen = true;
+            assert!(step.text.contains("one solution"), "{}", step.text);
+            let mut allowed = Techniques::none();
+            for t in uniqueness {
+                allowed = allowed.with(t);
+            }
+            assert_eq!(hint(&cands, allowed, true, &|| false), None);
+        }
+        apply(&mut cands, &step);
+    }
+    assert!(seen);
 }
 
 #[test]
