@@ -13,7 +13,7 @@ py="$venv/bin/python"
 "$py" -m pip install --quiet --upgrade pip
 # Test tools; nbclient/ipykernel run the example notebook; the dask extra lets
 # tests/test_dask.py run (the package itself is installed with --no-deps below).
-"$py" -m pip install --quiet "maturin>=1.9.4,<2" numpy pytest hypothesis tqdm ruff mypy \
+"$py" -m pip install --quiet "maturin>=1.9.4,<2" numpy pytest hypothesis tqdm ruff mypy twine \
     nbclient nbformat ipykernel "dask[array,dataframe]>=2024.8.0" "distributed>=2024.8.0"
 
 echo "== cargo fmt / clippy / test"
@@ -35,3 +35,12 @@ echo "== ruff / stubtest"
 
 echo "== pytest"
 "$py" -m pytest "$@"
+
+echo "== release (short): the sdist as an index checks it; the wheel on the oldest Python + numpy"
+# The full matrix and the manylinux build are scripts/release.sh and scripts/compat.sh.
+rm -rf target/ci-dist
+"$venv/bin/maturin" sdist --out target/ci-dist
+"$py" scripts/check_dist.py target/ci-dist
+# Cargo's build from the install above is reused, so this only packs a wheel.
+"$py" -m pip wheel --quiet --no-build-isolation --no-deps . -w target/ci-dist
+bash scripts/compat.sh --quick target/ci-dist/*.whl
