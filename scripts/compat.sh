@@ -72,15 +72,15 @@ setup() {
 }
 
 if [ "$mode" = tests ]; then
-    # The test tools pip picks for Python 3.9, held to numpy 1.21.0. The dask extra needs
-    # pandas 2, which needs numpy >= 1.22.4 on 3.9, so it is left out and tests/test_dask.py
-    # skips; likewise the notebook test without nbclient.
+    # What scripts/test.sh installs for the tests (the test tools, the notebook runner, the
+    # Dask extra), as pip resolves it for Python 3.9 with numpy held at 1.21.0.
     venv=$(setup 3.9 numpy==1.21.0)
     echo "numpy==1.21.0" > "$work/constraints.txt"
     PATH=$no_rust_path "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
-        --only-binary=:all: -c "$work/constraints.txt" pytest hypothesis tqdm
+        --only-binary=:all: -c "$work/constraints.txt" pytest hypothesis tqdm \
+        nbclient nbformat ipykernel "dask[array,dataframe]>=2024.8.0" "distributed>=2024.8.0"
     "$venv/bin/python" -m pip list --disable-pip-version-check 2>/dev/null |
-        grep -Ei '^(numpy|pytest|hypothesis|tqdm) ' | tr -s ' ' | paste -sd, -
+        grep -Ei '^(numpy|pytest|hypothesis|tqdm|dask|distributed|pandas|pyarrow) ' | tr -s ' ' | paste -sd, -
     # From the repository root: tests/ imports the installed package (python/ is not on sys.path).
     PATH=$no_rust_path "$venv/bin/python" -m pytest -q -p no:cacheprovider "$@"
     exit
