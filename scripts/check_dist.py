@@ -41,7 +41,8 @@ ALLOWED_LIBS = {
     "libutil.so.1",
     "ld-linux-x86-64.so.2",
 }
-# What may sit in the sdist at the top level, and the file size nothing in it should exceed.
+# What may sit in the sdist at the top level besides Markdown files, and the file size nothing
+# in it should exceed.
 SDIST_TOP = {
     "PKG-INFO",
     "pyproject.toml",
@@ -221,7 +222,9 @@ def check_sdist(path: Path, version: str, fail: Failures) -> None:
     needed = set(tracked_files("src", "python")) | set(SDIST_NEEDS)
     missing = sorted(needed - set(files))
     fail.check(not missing, f"{path.name}: missing {missing}")
-    tops = {f.split("/", 1)[0] for f in files}
+    # Top-level Markdown (README, CHANGELOG, ARCHITECTURE, ...) is welcome; anything else new at
+    # the top is a surprise worth a look, such as a stray directory.
+    tops = {f.split("/", 1)[0] for f in files if not re.fullmatch(r"[A-Z_]+\.md", f)}
     fail.check(tops <= SDIST_TOP, f"{path.name}: unexpected {sorted(tops - SDIST_TOP)}")
     generated = [f for f in files if re.search(r"(\.so|\.pyc|\.png)$|__pycache__|/target/", f)]
     fail.check(not generated, f"{path.name}: generated or binary files {generated}")
