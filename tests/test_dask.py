@@ -216,7 +216,37 @@ def test_bad_input_raises_when_the_graph_is_built(mixed):
         srd.solve_batch(mixed)
 
 
+def test_ratings_equal_the_in_process_batch(mixed, lines):
+    lazy = da.from_array(mixed, chunks=(17, 81))
+    rated = srd.rate_batch(lazy, threads=1)
+    assert rated.chunks == (lazy.chunks[0],)
+    equal_arrays(rated, sr.rate_batch(mixed, threads=1))
+
+    index = pd.RangeIndex(5, 5 + len(lines))
+    series = dd.from_pandas(pd.Series(lines, index=index, dtype=object), 3)
+    frame = srd.rate_batch(series, threads=1).compute(scheduler="sync")
+    expected = sr.rate_batch(lines, threads=1)
+    assert list(frame.columns) == list(expected.dtype.names)
+    assert frame.index.equals(index)
+    for name in expected.dtype.names:
+        assert frame[name].tolist() == expected[name].tolist()
+
+
+def test_a_guess_budget_marks_rows_as_in_process():
+    hard = read_lines(data_dir() / "puzzles6_forum_hardest_1106", 4)
+    puzzles = np.array([[int(c) if c != "." else 0 for c in line] for line in hard])
+    lazy = da.from_array(puzzles, chunks=(2, 81))
+    counts = srd.count_solutions_batch(lazy, threads=1, max_guesses=1)
+    expected = sr.count_solutions_batch(puzzles, threads=1, max_guesses=1)
+    equal_arrays(counts, expected)
+    assert (expected == -1).all()  # every one of them needs more than one guess
+    solved = srd.solve_batch(lazy, threads=1, max_guesses=1)
+    equal_arrays(solved, sr.solve_batch(puzzles, threads=1, max_guesses=1))
+
+
 # ---------------------------------------------------------------- a cluster of processes
+# Last in the module: the client stays the current one until the module ends, and with it
+# active a local-scheduler compute warns (dask 2024.8, the oldest the extra allows).
 
 
 @pytest.fixture(scope="module")
@@ -256,31 +286,3 @@ def test_a_cluster_solves_hundreds_of_thousands_as_in_process(client, shared_dat
     solved = client.compute(srd.solve_batch(lazy, threads=1))
     np.testing.assert_array_equal(solved.result(), sr.solve_batch(puzzles))
     assert len(client.scheduler_info()["workers"]) == 2
-
-
-def test_ratings_equal_the_in_process_batch(mixed, lines):
-    lazy = da.from_array(mixed, chunks=(17, 81))
-    rated = srd.rate_batch(lazy, threads=1)
-    assert rated.chunks == (lazy.chunks[0],)
-    equal_arrays(rated, sr.rate_batch(mixed, threads=1))
-
-    index = pd.RangeIndex(5, 5 + len(lines))
-    series = dd.from_pandas(pd.Series(lines, index=index, dtype=object), 3)
-    frame = srd.rate_batch(series, threads=1).compute(scheduler="sync")
-    expected = sr.rate_batch(lines, threads=1)
-    assert list(frame.columns) == list(expected.dtype.names)
-    assert frame.index.equals(index)
-    for name in expected.dtype.names:
-        assert frame[name].tolist() == expected[name].tolist()
-
-
-def test_a_guess_budget_marks_rows_as_in_process():
-    hard = read_lines(data_dir() / "puzzles6_forum_hardest_1106", 4)
-    puzzles = np.array([[int(c) if c != "." else 0 for c in line] for line in hard])
-    lazy = da.from_array(puzzles, chunks=(2, 81))
-    counts = srd.count_solutions_batch(lazy, threads=1, max_guesses=1)
-    expected = sr.count_solutions_batch(puzzles, threads=1, max_guesses=1)
-    equal_arrays(counts, expected)
-    assert (expected == -1).all()  # every one of them needs more than one guess
-    solved = srd.solve_batch(lazy, threads=1, max_guesses=1)
-    equal_arrays(solved, sr.solve_batch(puzzles, threads=1, max_guesses=1))
