@@ -161,9 +161,7 @@ def test_empty_batch_and_progress(capsys):
         (dict(clues=-1), "clues=-1"),
         (dict(clues=7, size=4, symmetry="rotate180"), "even"),
         (dict(clues=9, size=4, symmetry="mirror"), "even"),
-        (dict(symmetry="spiral"), "unknown symmetry 'spiral'"),
         (dict(size=36), "up to 35x35"),
-        (dict(size=-4), "size=-4"),
     ],
 )
 def test_impossible_requests_raise_at_once(kwargs, message):
@@ -173,6 +171,27 @@ def test_impossible_requests_raise_at_once(kwargs, message):
     assert isinstance(info.value, sr.SudokuError) and isinstance(info.value, ValueError)
     with pytest.raises(sr.GenerateError, match=message):
         sr.generate_batch(2, **kwargs)
+
+
+@pytest.mark.parametrize(
+    "kwargs, error, message",
+    [
+        # An unknown symmetry is a bad argument, not a puzzle the generator failed to make.
+        (dict(symmetry="spiral"), ValueError, "unknown symmetry 'spiral'"),
+        (dict(symmetry=3), TypeError, "symmetry must be a str or None, got int"),
+        # A bad side is the one bad-size error of every function.
+        (dict(size=-4), sr.InvalidPuzzleError, "size=-4 is not a grid side"),
+        (dict(size=0), sr.InvalidPuzzleError, "size=0 is not a grid side"),
+        (dict(size=True), TypeError, "size must be an int, got bool"),
+        (dict(clues=True), TypeError, "clues must be an int or None, got bool"),
+    ],
+)
+def test_bad_arguments_are_argument_errors(kwargs, error, message):
+    kwargs.setdefault("seed", 1)
+    for call in (sr.generate, lambda **kw: sr.generate_batch(2, **kw)):
+        with pytest.raises(error, match=message) as info:
+            call(**kwargs)
+        assert not isinstance(info.value, sr.GenerateError)
 
 
 def test_unreachable_clue_counts_give_up_clearly():

@@ -248,8 +248,10 @@ def test_augment_batch_errors_name_the_problem():
         sr.augment_batch(good, good[:2], seed=1)
     with pytest.raises(sr.InvalidPuzzleError, match=r"shape \(N, n, n\) or \(N, n\*n\)"):
         sr.augment_batch(np.zeros((3, 80), dtype=int))
-    with pytest.raises(TypeError, match="numpy integer array"):
-        sr.augment_batch([ref.to_string(h.LEETCODE)])
+    with pytest.raises(TypeError, match="numpy array"):
+        sr.augment_batch(42)
+    with pytest.raises(sr.InvalidPuzzleError, match=r"puzzles\[1\]: a string of 80 cells"):
+        sr.augment_batch([ref.to_string(h.LEETCODE), "." * 80], seed=1)
     with pytest.raises(TypeError, match="integer dtype"):
         sr.augment_batch(good.astype(float))
     with pytest.raises(ValueError, match="threads"):

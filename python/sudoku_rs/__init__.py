@@ -35,7 +35,6 @@ from ._sudoku_rs import (
     SudokuError,
     Transform,
     __version__,
-    augment_batch,
     canonical,
     count_solutions,
     is_unique,
@@ -43,7 +42,7 @@ from ._sudoku_rs import (
     solutions,
     solve,
 )
-from ._transform import canonical_batch
+from ._transform import augment_batch, canonical_batch
 from .board import Board
 
 __all__ = [

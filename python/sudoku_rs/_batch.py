@@ -76,14 +76,15 @@ def count_solutions_batch(
     puzzles,
     /,
     *,
-    limit: int = 2,
+    limit: Optional[int] = 2,
     box: Optional[Tuple[int, int]] = None,
     threads: Optional[int] = None,
     progress: bool = False,
     max_guesses: Optional[int] = None,
     status: bool = False,
 ):
-    """Count each puzzle's solutions up to ``limit`` (2 tells unique from not) on every core.
+    """Count each puzzle's solutions up to ``limit`` (2 tells unique from not; None: all) on
+    every core.
 
     Takes the same inputs as :func:`solve_batch` and returns an int64 array of shape (N,);
     a malformed or conflicting row counts 0. With ``max_guesses``, a row that runs out of

@@ -11,7 +11,6 @@ from typing import (
     TypeVar,
     Union,
     final,
-    overload,
 )
 
 import numpy as np
@@ -36,7 +35,6 @@ _G = TypeVar(
 )
 
 _I = TypeVar("_I", bound=np.integer[Any])
-_J = TypeVar("_J", bound=np.integer[Any])
 
 __version__: str
 
@@ -129,7 +127,7 @@ def solutions(
     grid: _G,
     /,
     *,
-    limit: int = 10,
+    limit: Optional[int] = 10,
     box: Optional[Tuple[int, int]] = None,
     max_guesses: Optional[int] = None,
     rules: Optional[Rules] = None,
@@ -203,26 +201,16 @@ class Transform:
     ) -> Tuple[Tuple[List[int], List[int], List[int]], Dict[str, Any]]: ...
 
 def canonical(grid: _G, /, *, box: Optional[Tuple[int, int]] = None) -> _G: ...
-@overload
-def augment_batch(
-    puzzles: npt.NDArray[_I],
-    solutions: None = None,
+def _augment_batch(
+    puzzles: Union[npt.NDArray[np.integer[Any]], Sequence[Optional[str]]],
+    solutions: Union[npt.NDArray[np.integer[Any]], Sequence[Optional[str]], None] = None,
     /,
     *,
     seed: Optional[int] = None,
     box: Optional[Tuple[int, int]] = None,
     threads: Optional[int] = None,
-) -> npt.NDArray[_I]: ...
-@overload
-def augment_batch(
-    puzzles: npt.NDArray[_I],
-    solutions: npt.NDArray[_J],
-    /,
-    *,
-    seed: Optional[int] = None,
-    box: Optional[Tuple[int, int]] = None,
-    threads: Optional[int] = None,
-) -> Tuple[npt.NDArray[_I], npt.NDArray[_J]]: ...
+    progress: Optional[Callable[[int], object]] = None,
+) -> Any: ...
 
 # Private batch and file entry points; the public wrappers live in _batch.py and _files.py.
 def _solve_batch(
@@ -239,7 +227,7 @@ def _count_solutions_batch(
     puzzles: Union[npt.NDArray[np.integer[Any]], Sequence[Optional[str]]],
     /,
     *,
-    limit: int = 2,
+    limit: Optional[int] = 2,
     box: Optional[Tuple[int, int]] = None,
     threads: Optional[int] = None,
     progress: Optional[Callable[[int], object]] = None,

@@ -1,4 +1,4 @@
-"""The batch entry point of the canonical form: progress handling around the compiled one."""
+"""Batch transforms (canonical forms, augmentation): progress around the compiled ones."""
 
 from __future__ import annotations
 
@@ -37,3 +37,35 @@ def canonical_batch(
     puzzles = _as_batch(puzzles)
     with progress_bar(progress, len(puzzles), "canonical") as update:
         return _sudoku_rs._canonical_batch(puzzles, box=box, threads=threads, progress=update)
+
+
+def augment_batch(
+    puzzles,
+    solutions=None,
+    /,
+    *,
+    seed: Optional[int] = None,
+    box: Optional[Tuple[int, int]] = None,
+    threads: Optional[int] = None,
+    progress: bool = False,
+):
+    """Data augmentation: one random validity-preserving transform per row, the same for
+    ``puzzles[i]`` and ``solutions[i]``, so each pair stays a puzzle and its solution.
+
+    Takes what :func:`solve_batch` takes: numpy integer arrays of shape (N, n, n) or (N, n*n),
+    any dtype (the result has the same shape and dtype), or lists of puzzle strings (the result
+    is a list of strings). Returns the transformed puzzles, or a tuple ``(puzzles, solutions)``
+    when solutions are given; the two may be of different kinds and layouts, as long as they
+    pair up one to one. Blanks stay blank. Row i's transform is
+    ``Transform.random(n, box=box, seed=seed, index=i)``: it depends only on (seed, i), so
+    results are the same for any ``threads`` and on every machine; ``seed=None`` draws a fresh
+    seed. A malformed row raises :class:`InvalidPuzzleError` naming it (``puzzles[2]: ...``).
+    ``progress=True`` shows a tqdm bar. The GIL is released.
+    """
+    puzzles = _as_batch(puzzles)
+    if solutions is not None:
+        solutions = _as_batch(solutions)
+    with progress_bar(progress, len(puzzles), "augmenting") as update:
+        return _sudoku_rs._augment_batch(
+            puzzles, solutions, seed=seed, box=box, threads=threads, progress=update
+        )

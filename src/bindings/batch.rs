@@ -8,23 +8,24 @@
 
 use numpy::ndarray::Axis;
 use numpy::{
-    PyArray1, PyArrayDescr, PyArrayDescrMethods, PyArrayDyn, PyArrayMethods, PyUntypedArray,
+    PyArrayDescr, PyArrayDescrMethods, PyArrayDyn, PyArrayMethods, PyUntypedArray,
     PyUntypedArrayMethods,
 };
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};
 
-use crate::core::batch::{for_each, Stopped};
 use crate::core::grid::shape::isqrt;
 use crate::core::grid::text::{self, render_like};
+use crate::core::grid::{cell_at, expected_values};
 use crate::core::{BoxShape, Control, Error, Solver, Status};
 use crate::with_int_type;
 
+use super::alloc;
+use super::args::{BoxArg, Limit, MaxGuesses, Threads};
+use super::chunks::Runner;
 use super::dtype::{check_integer_dtype, in_dtype, native_order, CellElement};
-
-/// Cells per chunk: a 4 MiB work buffer (about 50,000 9x9 puzzles).
-pub(super) const CHUNK_CELLS: usize = 1 << 22;
+use super::errors::InvalidPuzzleError;
 
 /// Where the puzzles come from.
 pub(super) enum Source<'py> {
@@ -38,14 +39,25 @@ pub(super) struct Batch<'py> {
     pub(super) source: Source<'py>,
     pub(super) shape: BoxShape,
     pub(super) count: usize,
+    /// Set by [`Batch::strict`]: a malformed row raises, named `name[i]`, instead of coming
+    /// back blank.
+    strict: Option<&'static str>,
+}
+
+/// A shape as Python prints it: `(3, 9, 9)`, `(81,)`.
+pub(super) fn dims_text(dims: &[usize]) -> String {
+    let dims: Vec<String> = dims.iter().map(|d| d.to_string()).collect();
+    format!(
+        "({}{})",
+        dims.join(", "),
+        if dims.len() == 1 { "," } else { "" }
+    )
 }
 
 fn batch_shape_error(shape: &[usize]) -> PyErr {
-    let dims: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
     Error::Shape(format!(
-        "a batch must have shape (N, n, n) or (N, n*n), got ({}{})",
-        dims.join(", "),
-        if dims.len() == 1 { "," } else { "" }
+        "a batch must have shape (N, n, n) or (N, n*n), got {}",
+        dims_text(shape)
     ))
     .into()
 }
@@ -72,6 +84,7 @@ pub(super) fn open<'py>(
             source: Source::Array(native, dtype),
             shape,
             count: dims[0],
+            strict: None,
         });
     }
     if puzzles.is_instance_of::<PyList>() || puzzles.is_instance_of::<PyTuple>() {
@@ -91,6 +104,7 @@ pub(super) fn open<'py>(
             source: Source::Strings(items),
             shape,
             count,
+            strict: None,
         });
     }
     Err(PyTypeError::new_err(format!(
@@ -101,6 +115,62 @@ pub(super) fn open<'py>(
 }
 
 impl<'py> Batch<'py> {
+    /// This batch, raising `InvalidPuzzleError("name[i]: ...")` for its first malformed row
+    /// rather than passing it on blank: for work whose output must match its input row for row.
+    pub(super) fn strict(mut self, name: &'static str) -> Self {
+        self.strict = Some(name);
+        self
+    }
+
+    /// The batch's shape as Python prints it: `(3, 81)` for an array, `(3,)` for a list.
+    pub(super) fn describe(&self) -> PyResult<String> {
+        let dims = match &self.source {
+            Source::Array(array, _) => array.cast::<PyUntypedArray>()?.shape().to_vec(),
+            Source::Strings(items) => vec![items.len()],
+        };
+        Ok(dims_text(&dims))
+    }
+
+    /// Why row `i` is not a well-formed puzzle of the batch's shape, named `name[i]`.
+    fn row_error(&self, name: &str, i: usize) -> PyResult<PyErr> {
+        let n = self.shape.size();
+        let detail = match &self.source {
+            Source::Array(array, dtype) => with_int_type!(dtype, T => {
+                let array = array.cast::<PyArrayDyn<T>>()?.readonly();
+                let view = array.as_array();
+                let row = view.index_axis(Axis(0), i);
+                let bad = row
+                    .iter()
+                    .enumerate()
+                    .find(|(_, v)| v.to_i128() as u128 > n as u128);
+                match bad {
+                    Some((k, v)) => Error::Value {
+                        cell: cell_at(k, n),
+                        found: v.to_string(),
+                        expected: expected_values(n),
+                    }
+                    .to_string(),
+                    None => "not a well-formed puzzle".to_string(),
+                }
+            }),
+            Source::Strings(items) => match items[i].cast::<PyString>() {
+                Ok(s) => {
+                    match text::parse(&s.to_cow()?, Some((self.shape.rows(), self.shape.cols()))) {
+                        Err(err) => err.to_string(),
+                        Ok(_) => "not a well-formed puzzle".to_string(),
+                    }
+                }
+                Err(_) => format!(
+                    "expected a puzzle string, got {}",
+                    items[i].get_type().name()?
+                ),
+            },
+        };
+        Ok(InvalidPuzzleError::new_err(format!(
+            "{name}[{i}]: {detail}"
+        )))
+    }
+
     /// Copies puzzles `start..end` into `cells`; a row that is not a well-formed puzzle of
     /// the batch's shape is marked in `valid` and left blank.
     pub(super) fn read(
@@ -135,7 +205,13 @@ impl<'py> Batch<'py> {
                 }
                 Ok(())
             }
+        }?;
+        if let Some(name) = self.strict {
+            if let Some(k) = valid.iter().position(|ok| !ok) {
+                return Err(self.row_error(name, start + k)?);
+            }
         }
+        Ok(())
     }
 }
 
@@ -187,13 +263,12 @@ fn copy_row<'a, T: CellElement + 'a>(
     !bad
 }
 
-/// Runs `work` over the batch chunk by chunk, handing each chunk's results to `write`.
-/// Ctrl-C (any exception from a signal handler) and exceptions from `progress` stop the batch.
-#[allow(clippy::too_many_arguments)]
+/// Runs `work` over the batch chunk by chunk on the shared [`Runner`], handing each chunk's
+/// results to `write`.
 pub(super) fn run<'py, R, W>(
     py: Python<'py>,
     batch: &Batch<'py>,
-    threads: Option<super::count::CountArg>,
+    threads: Option<Threads>,
     progress: Option<Bound<'py, PyAny>>,
     stride: usize,
     work: W,
@@ -201,97 +276,28 @@ pub(super) fn run<'py, R, W>(
 ) -> PyResult<()>
 where
     R: Default + Clone + Send,
-    W: Fn(&mut Solver, &[u8], &mut [R], &mut dyn Control) + Sync,
+    W: Fn(&mut Solver, usize, &[u8], &mut [R], &mut dyn Control) + Sync,
 {
-    let threads = super::thread_arg(threads)?;
-    let shape = batch.shape;
-    let nc = shape.cell_count();
-    let chunk = (CHUNK_CELLS / nc).max(threads * 64);
-    let mut progress = Progress::new(progress);
+    let mut runner = Runner::new(batch.shape, batch.count, threads, progress);
     let (mut cells, mut valid, mut results) = (Vec::new(), Vec::new(), Vec::new());
-    let mut start = 0;
-    while start < batch.count {
-        let end = (start + chunk).min(batch.count);
+    for (start, end) in runner.chunks() {
         batch.read(start, end, &mut cells, &mut valid)?;
         results.clear();
         results.resize((end - start) * stride, R::default());
-        progress.run_chunk(py, |poll| {
-            super::guard::no_panic(|| {
-                for_each(
-                    shape,
-                    &cells,
-                    &mut results,
-                    stride,
-                    threads,
-                    poll,
-                    |solver, i, puzzle, out, control| {
-                        if valid[i] {
-                            work(solver, puzzle, out, control);
-                        }
-                    },
-                )
-            })
-        })?;
+        runner.run(
+            py,
+            &cells,
+            &mut results,
+            stride,
+            |solver, i, puzzle, out, control| {
+                if valid[i] {
+                    work(solver, start + i, puzzle, out, control);
+                }
+            },
+        )?;
         write(start, &results, &valid)?;
-        progress.finish_chunk(py, end - start)?;
-        start = end;
     }
     Ok(())
-}
-
-/// A batch's progress callback, fed chunk by chunk, and the poll `for_each` calls while a chunk
-/// runs. Each puzzle is reported once: as the poll sees it done, or when its chunk finishes.
-pub(super) struct Progress {
-    callback: Option<Py<PyAny>>,
-    /// Puzzles of the current chunk reported so far.
-    reported: usize,
-}
-
-impl Progress {
-    pub(super) fn new(callback: Option<Bound<'_, PyAny>>) -> Self {
-        Progress {
-            callback: callback.map(Bound::unbind),
-            reported: 0,
-        }
-    }
-
-    /// Runs one chunk with the GIL released; `work` hands `poll` to `for_each`. The poll runs
-    /// Python's signal handlers and reports finished puzzles; Ctrl-C (any exception from a signal
-    /// handler) or an exception from the callback stops the chunk and is raised here.
-    pub(super) fn run_chunk<F>(&mut self, py: Python<'_>, work: F) -> PyResult<()>
-    where
-        F: Send + FnOnce(&mut dyn FnMut(usize) -> bool) -> PyResult<Result<(), Stopped>>,
-    {
-        self.reported = 0;
-        let (callback, reported) = (&self.callback, &mut self.reported);
-        let mut raised: Option<PyErr> = None;
-        let outcome = py.detach(|| {
-            let mut poll = |done: usize| {
-                Python::attach(|py| {
-                    let step = py.check_signals().and_then(|()| match callback {
-                        Some(callback) if done > *reported => callback
-                            .call1(py, (done - *reported,))
-                            .map(|_| *reported = done),
-                        _ => Ok(()),
-                    });
-                    step.map_err(|err| raised = Some(err)).is_ok()
-                })
-            };
-            work(&mut poll)
-        })?;
-        if outcome == Err(Stopped) {
-            return Err(raised.unwrap_or_else(|| Error::Interrupted.into()));
-        }
-        Ok(())
-    }
-
-    /// Reports what the poll has not yet reported of a finished chunk of `size` puzzles.
-    pub(super) fn finish_chunk(&mut self, py: Python<'_>, size: usize) -> PyResult<()> {
-        if let Some(callback) = &self.callback {
-            callback.call1(py, (size - self.reported,))?;
-        }
-        Ok(())
-    }
 }
 
 /// Runs `work` (see [`run`]) and returns the first n*n values of each row's results as grids
@@ -302,7 +308,7 @@ impl Progress {
 pub(super) fn run_to_grids<'py, W>(
     py: Python<'py>,
     batch: &Batch<'py>,
-    threads: Option<super::count::CountArg>,
+    threads: Option<Threads>,
     progress: Option<Bound<'py, PyAny>>,
     stride: usize,
     work: W,
@@ -310,14 +316,15 @@ pub(super) fn run_to_grids<'py, W>(
     mut note: impl FnMut(&[u8], &[bool]),
 ) -> PyResult<Bound<'py, PyAny>>
 where
-    W: Fn(&mut Solver, &[u8], &mut [u8], &mut dyn Control) + Sync,
+    W: Fn(&mut Solver, usize, &[u8], &mut [u8], &mut dyn Control) + Sync,
 {
     let nc = batch.shape.cell_count();
     match &batch.source {
         Source::Array(array, dtype) => {
             let dims = array.cast::<PyUntypedArray>()?.shape().to_vec();
             let out = with_int_type!(dtype, T => {
-                let out = PyArray1::<T>::zeros(py, batch.count * nc, false);
+                let len = alloc::product(batch.count, nc, || format!("{} grids of {nc} cells", batch.count))?;
+                let out = alloc::zeros::<T>(py, len)?;
                 {
                     let mut out_rw = out.readwrite();
                     let flat = out_rw.as_slice_mut()?;
@@ -337,7 +344,10 @@ where
             in_dtype(out, dtype)
         }
         Source::Strings(items) => {
-            let mut grids: Vec<Option<String>> = Vec::with_capacity(batch.count);
+            let mut grids: Vec<Option<String>> = Vec::new();
+            alloc::reserve(&mut grids, batch.count, || {
+                format!("{} results", batch.count)
+            })?;
             run(
                 py,
                 batch,
@@ -384,7 +394,7 @@ fn with_status<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     match status {
         None => Ok(results),
-        Some(codes) => Ok((results, PyArray1::from_vec(py, codes))
+        Some(codes) => Ok((results, alloc::from_vec(py, &codes)?)
             .into_pyobject(py)?
             .into_any()),
     }
@@ -398,19 +408,23 @@ fn with_status<'py>(
 ))]
 pub fn _solve_batch<'py>(
     puzzles: &Bound<'py, PyAny>,
-    r#box: Option<(i64, i64)>,
-    threads: Option<super::count::CountArg>,
+    r#box: Option<BoxArg>,
+    threads: Option<Threads>,
     progress: Option<Bound<'py, PyAny>>,
-    max_guesses: Option<super::count::CountArg>,
+    max_guesses: Option<MaxGuesses>,
     status: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = puzzles.py();
-    let max_guesses = super::guess_budget(max_guesses)?;
-    let batch = open(puzzles, super::box_arg(r#box)?)?;
+    let max_guesses = super::budget(max_guesses);
+    let batch = open(puzzles, BoxArg::request(r#box)?)?;
     let nc = batch.shape.cell_count();
     // Each row's result is its cells, then its status code.
     let stride = nc + 1;
-    let solve = |solver: &mut Solver, puzzle: &[u8], out: &mut [u8], control: &mut dyn Control| {
+    let solve = |solver: &mut Solver,
+                 _: usize,
+                 puzzle: &[u8],
+                 out: &mut [u8],
+                 control: &mut dyn Control| {
         solver.set_max_guesses(max_guesses);
         let (cells, code) = out.split_at_mut(nc);
         let outcome = match solver.solve_into(puzzle, cells, control) {
@@ -423,7 +437,10 @@ pub fn _solve_batch<'py>(
         }
         code[0] = outcome.code() as u8;
     };
-    let mut codes: Vec<i8> = Vec::with_capacity(if status { batch.count } else { 0 });
+    let mut codes: Vec<i8> = Vec::new();
+    alloc::reserve(&mut codes, if status { batch.count } else { 0 }, || {
+        format!("{} status codes", batch.count)
+    })?;
     let note = |results: &[u8], valid: &[bool]| {
         if status {
             for (k, row) in results.chunks(stride).enumerate() {
@@ -441,42 +458,50 @@ pub fn _solve_batch<'py>(
 
 /// Counts each puzzle's solutions up to `limit`; see `sudoku_rs.count_solutions_batch`.
 #[pyfunction]
-#[pyo3(signature = (
-    puzzles, /, *, limit = 2, r#box = None, threads = None, progress = None, max_guesses = None,
-    status = false
-))]
+#[pyo3(
+    signature = (puzzles, /, *, limit = Limit(Some(2)), r#box = None, threads = None,
+        progress = None, max_guesses = None, status = false),
+    text_signature = "(puzzles, /, *, limit=2, box=None, threads=None, progress=None, \
+        max_guesses=None, status=False)"
+)]
 #[allow(clippy::too_many_arguments)]
 pub fn _count_solutions_batch<'py>(
     puzzles: &Bound<'py, PyAny>,
-    limit: i64,
-    r#box: Option<(i64, i64)>,
-    threads: Option<super::count::CountArg>,
+    limit: Limit,
+    r#box: Option<BoxArg>,
+    threads: Option<Threads>,
     progress: Option<Bound<'py, PyAny>>,
-    max_guesses: Option<super::count::CountArg>,
+    max_guesses: Option<MaxGuesses>,
     status: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = puzzles.py();
-    let limit = super::positive("limit", limit)?;
-    let max_guesses = super::guess_budget(max_guesses)?;
-    let batch = open(puzzles, super::box_arg(r#box)?)?;
-    let out = PyArray1::<i64>::zeros(py, batch.count, false);
-    let mut codes: Vec<i8> = Vec::with_capacity(if status { batch.count } else { 0 });
+    let limit = limit.0;
+    let max_guesses = super::budget(max_guesses);
+    let batch = open(puzzles, BoxArg::request(r#box)?)?;
+    let out = alloc::zeros::<i64>(py, batch.count)?;
+    let mut codes: Vec<i8> = Vec::new();
+    alloc::reserve(&mut codes, if status { batch.count } else { 0 }, || {
+        format!("{} status codes", batch.count)
+    })?;
     {
         let mut out_rw = out.readwrite();
         let flat = out_rw.as_slice_mut()?;
         // Each row's result is its count (-1: out of guesses), then its status code.
-        let count =
-            |solver: &mut Solver, puzzle: &[u8], out: &mut [i64], control: &mut dyn Control| {
-                solver.set_max_guesses(max_guesses);
-                let (counted, outcome) = match solver.count(puzzle, Some(limit), control) {
-                    Ok(0) => (0, Status::NoSolution),
-                    Ok(c) => (c as i64, Status::Solved),
-                    Err(err @ Error::GuessLimit { .. }) => (-1, Status::of_error(&err)),
-                    Err(err) => (0, Status::of_error(&err)),
-                };
-                out[0] = counted;
-                out[1] = i64::from(outcome.code());
+        let count = |solver: &mut Solver,
+                     _: usize,
+                     puzzle: &[u8],
+                     out: &mut [i64],
+                     control: &mut dyn Control| {
+            solver.set_max_guesses(max_guesses);
+            let (counted, outcome) = match solver.count(puzzle, limit, control) {
+                Ok(0) => (0, Status::NoSolution),
+                Ok(c) => (c as i64, Status::Solved),
+                Err(err @ Error::GuessLimit { .. }) => (-1, Status::of_error(&err)),
+                Err(err) => (0, Status::of_error(&err)),
             };
+            out[0] = counted;
+            out[1] = i64::from(outcome.code());
+        };
         run(
             py,
             &batch,

@@ -12,7 +12,7 @@ use pyo3::prelude::*;
 #[allow(clippy::type_complexity)]
 pub fn _read_grid<'py>(
     grid: &Bound<'py, PyAny>,
-    r#box: Option<(i64, i64)>,
+    r#box: Option<super::args::BoxArg>,
 ) -> PyResult<(Bound<'py, PyAny>, (usize, usize))> {
     let py = grid.py();
     let input = super::read(grid, r#box)?;

@@ -9,8 +9,8 @@ use crate::core::make::canonical::{canonical_cells, check_supported, Refused, Un
 use crate::core::make::transform::Transform;
 use crate::core::{Control, Grid, Solver};
 
+use super::args::{BoxArg, Threads};
 use super::batch::{open, run_to_grids};
-use super::input;
 
 fn unsupported(err: Unsupported) -> PyErr {
     PyValueError::new_err(err.0)
@@ -20,7 +20,7 @@ fn unsupported(err: Unsupported) -> PyErr {
 /// conflicting clues raise InvalidPuzzleError.
 pub(crate) fn detached(py: Python<'_>, grid: &Grid) -> PyResult<(Grid, Transform)> {
     check_supported(grid.shape()).map_err(unsupported)?;
-    py.detach(|| crate::core::make::canonical::canonical(grid))
+    py.detach(|| super::guard::no_panic(|| crate::core::make::canonical::canonical(grid)))?
         .map_err(|err| match err {
             Refused::Unsupported(err) => unsupported(err),
             Refused::Invalid(err) => err.into(),
@@ -38,11 +38,13 @@ pub(crate) fn detached(py: Python<'_>, grid: &Grid) -> PyResult<(Grid, Transform
 #[pyo3(signature = (grid, /, *, r#box = None))]
 pub fn canonical<'py>(
     grid: &Bound<'py, PyAny>,
-    r#box: Option<(i64, i64)>,
+    r#box: Option<BoxArg>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let input = input::read(grid, super::box_arg(r#box)?)?;
-    let (form, _) = detached(grid.py(), &input.grid)?;
-    input.kind.write(grid.py(), form.cells())
+    super::guard::entry(|| {
+        let input = super::read(grid, r#box)?;
+        let (form, _) = detached(grid.py(), &input.grid)?;
+        input.kind.write(grid.py(), form.cells())
+    })
 }
 
 /// The canonical form of every row; see `sudoku_rs.canonical_batch`.
@@ -50,17 +52,26 @@ pub fn canonical<'py>(
 #[pyo3(signature = (puzzles, /, *, r#box = None, threads = None, progress = None))]
 pub fn _canonical_batch<'py>(
     puzzles: &Bound<'py, PyAny>,
-    r#box: Option<(i64, i64)>,
-    threads: Option<super::count::CountArg>,
+    r#box: Option<BoxArg>,
+    threads: Option<Threads>,
+    progress: Option<Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    super::guard::entry(|| canonical_batch(puzzles, r#box, threads, progress))
+}
+
+fn canonical_batch<'py>(
+    puzzles: &Bound<'py, PyAny>,
+    r#box: Option<BoxArg>,
+    threads: Option<Threads>,
     progress: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = puzzles.py();
-    let batch = open(puzzles, super::box_arg(r#box)?)?;
+    let batch = open(puzzles, BoxArg::request(r#box)?)?;
     check_supported(batch.shape).map_err(unsupported)?;
     let shape = batch.shape;
     let nc = shape.cell_count();
     // Per row: the form's cells, then 1 if it has one (0: conflicting clues, a row of zeros).
-    let work = |_: &mut Solver, cells: &[u8], out: &mut [u8], _: &mut dyn Control| {
+    let work = |_: &mut Solver, _: usize, cells: &[u8], out: &mut [u8], _: &mut dyn Control| {
         out[nc] = u8::from(canonical_cells(shape, cells, &mut out[..nc]));
     };
     run_to_grids(

@@ -1,13 +1,15 @@
 //! Checking answers (model output) against their puzzles in bulk, on every core.
 
-use numpy::PyArray1;
+use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 
-use crate::core::batch::for_each;
 use crate::core::grid::check::check_answer;
-use crate::core::{Error, Solver};
+use crate::core::{Control, Error, Solver};
 
-use super::batch::{open, Progress, CHUNK_CELLS};
+use super::alloc;
+use super::args::{BoxArg, Threads};
+use super::batch::open;
+use super::chunks::Runner;
 use super::errors::InvalidPuzzleError;
 
 /// Bits of a row's result.
@@ -20,23 +22,35 @@ const UNIQUE: u8 = 4;
 #[pyfunction]
 #[pyo3(signature = (puzzles, answers, /, *, r#box = None, unique = false, threads = None,
                     progress = None))]
-#[allow(clippy::type_complexity)]
 pub fn _check_batch<'py>(
     puzzles: &Bound<'py, PyAny>,
     answers: &Bound<'py, PyAny>,
-    r#box: Option<(i64, i64)>,
+    r#box: Option<BoxArg>,
     unique: bool,
-    threads: Option<super::count::CountArg>,
+    threads: Option<Threads>,
     progress: Option<Bound<'py, PyAny>>,
-) -> PyResult<(
+) -> PyResult<Columns<'py>> {
+    super::guard::entry(|| check_batch(puzzles, answers, r#box, unique, threads, progress))
+}
+
+/// The four flag columns.
+type Columns<'py> = (
     Bound<'py, PyArray1<bool>>,
     Bound<'py, PyArray1<bool>>,
     Bound<'py, PyArray1<bool>>,
     Bound<'py, PyArray1<bool>>,
-)> {
+);
+
+fn check_batch<'py>(
+    puzzles: &Bound<'py, PyAny>,
+    answers: &Bound<'py, PyAny>,
+    r#box: Option<BoxArg>,
+    unique: bool,
+    threads: Option<Threads>,
+    progress: Option<Bound<'py, PyAny>>,
+) -> PyResult<Columns<'py>> {
     let py = puzzles.py();
-    let threads = super::thread_arg(threads)?;
-    let puzzle_batch = open(puzzles, super::box_arg(r#box)?)?;
+    let puzzle_batch = open(puzzles, BoxArg::request(r#box)?)?;
     let shape = puzzle_batch.shape;
     let n = shape.size();
     // Answers are read as grids of the puzzles' shape, so answers of another size are an
@@ -59,53 +73,52 @@ pub fn _check_batch<'py>(
         .into());
     }
     let nc = shape.cell_count();
-    let mut flags = vec![0u8; count];
-    let chunk = (CHUNK_CELLS / nc).max(1);
+    let mut flags = alloc::filled(count, 0u8, || format!("results for {count} rows"))?;
     let (mut cells, mut valid, mut answer_cells, mut answer_valid) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-    let mut progress = Progress::new(progress);
-    let mut start = 0;
-    while start < count {
-        let end = (start + chunk).min(count);
+    let mut runner = Runner::new(shape, count, threads, progress);
+    for (start, end) in runner.chunks() {
         puzzle_batch.read(start, end, &mut cells, &mut valid)?;
         answer_batch.read(start, end, &mut answer_cells, &mut answer_valid)?;
-        progress.run_chunk(py, |poll| {
-            Ok(for_each(
-                shape,
-                &cells,
-                &mut flags[start..end],
-                1,
-                threads,
-                poll,
-                |solver: &mut Solver, i, puzzle, out: &mut [u8], control| {
-                    // A malformed puzzle gets no flag; a malformed answer is neither valid
-                    // nor keeps clues, but the puzzle may still be unique.
-                    if !valid[i] {
-                        return;
-                    }
-                    let mut bits = 0;
-                    if answer_valid[i] {
-                        let answer = &answer_cells[i * nc..(i + 1) * nc];
-                        let verdict = check_answer(shape, puzzle, answer);
-                        bits |= u8::from(verdict.valid) * VALID;
-                        bits |= u8::from(verdict.keeps_clues) * KEEPS_CLUES;
-                    }
-                    if unique && solver.count(puzzle, Some(2), control) == Ok(1) {
-                        bits |= UNIQUE;
-                    }
-                    out[0] = bits;
-                },
-            ))
-        })?;
-        progress.finish_chunk(py, end - start)?;
-        start = end;
+        let check = |solver: &mut Solver,
+                     i: usize,
+                     puzzle: &[u8],
+                     out: &mut [u8],
+                     control: &mut dyn Control| {
+            // A malformed puzzle gets no flag; a malformed answer is neither valid
+            // nor keeps clues, but the puzzle may still be unique.
+            if !valid[i] {
+                return;
+            }
+            let mut bits = 0;
+            if answer_valid[i] {
+                let answer = &answer_cells[i * nc..(i + 1) * nc];
+                let verdict = check_answer(shape, puzzle, answer);
+                bits |= u8::from(verdict.valid) * VALID;
+                bits |= u8::from(verdict.keeps_clues) * KEEPS_CLUES;
+            }
+            if unique && solver.count(puzzle, Some(2), control) == Ok(1) {
+                bits |= UNIQUE;
+            }
+            out[0] = bits;
+        };
+        runner.run(py, &cells, &mut flags[start..end], 1, check)?;
     }
-    let column = |bit: u8| -> Vec<bool> { flags.iter().map(|&f| f & bit == bit).collect() };
+    let column = |bit: u8| -> PyResult<Bound<'py, PyArray1<bool>>> {
+        let column = alloc::zeros::<bool>(py, count)?;
+        {
+            let mut rw = column.readwrite();
+            for (slot, &f) in rw.as_slice_mut()?.iter_mut().zip(&flags) {
+                *slot = f & bit == bit;
+            }
+        }
+        Ok(column)
+    };
     let correct = UNIQUE | VALID | KEEPS_CLUES;
     Ok((
-        PyArray1::from_vec(py, column(VALID)),
-        PyArray1::from_vec(py, column(KEEPS_CLUES)),
-        PyArray1::from_vec(py, column(UNIQUE)),
-        PyArray1::from_vec(py, column(correct)),
+        column(VALID)?,
+        column(KEEPS_CLUES)?,
+        column(UNIQUE)?,
+        column(correct)?,
     ))
 }

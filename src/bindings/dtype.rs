@@ -75,14 +75,29 @@ pub fn check_integer_dtype(dtype: &Bound<'_, PyArrayDescr>) -> PyResult<()> {
     )))
 }
 
-/// The array itself, or a native-byte-order copy of a byte-swapped one (exact for integers).
+/// The array itself, or a copy numpy makes (exact for integers) when Rust cannot read it in
+/// place: byte-swapped, unaligned, or with byte strides that are not whole items (a field of a
+/// packed structured array: strides (325, 4) for an int32 field after a one-byte field).
+/// Reading those in place would truncate the strides and return wrong cells.
 pub fn native_order<'py>(array: &Bound<'py, PyUntypedArray>) -> PyResult<Bound<'py, PyAny>> {
     let dtype = array.dtype();
-    if dtype.is_native_byteorder() == Some(false) {
+    let swapped = dtype.is_native_byteorder() == Some(false);
+    if swapped || !whole_items(array, dtype.itemsize()) {
         let native_dtype = dtype.call_method1("newbyteorder", ("=",))?;
         return array.call_method1("astype", (native_dtype,));
     }
     Ok(array.clone().into_any())
+}
+
+/// Whether the array's data is aligned to its item size and every stride is whole items.
+fn whole_items(array: &Bound<'_, PyUntypedArray>, itemsize: usize) -> bool {
+    if array.len() == 0 || itemsize <= 1 {
+        return true;
+    }
+    // SAFETY: a live numpy array's struct; only the data pointer's address is read.
+    let data = unsafe { (*array.as_array_ptr()).fields.data } as usize;
+    let size = itemsize as isize;
+    data % itemsize == 0 && array.strides().iter().all(|s| s % size == 0)
 }
 
 /// A native-order result converted back to the caller's exact dtype when that was byte-swapped.

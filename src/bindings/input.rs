@@ -7,7 +7,7 @@ use numpy::{
     PyArray1, PyArray2, PyArrayDescr, PyArrayDescrMethods, PyArrayMethods, PyUntypedArray,
     PyUntypedArrayMethods,
 };
-use pyo3::exceptions::{PyOverflowError, PyTypeError};
+use pyo3::exceptions::{PyException, PyMemoryError, PyOverflowError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyFloat, PyInt, PyList, PyString, PyTuple};
 
@@ -322,13 +322,18 @@ fn read_cell(
             Err(e) if e.is_instance_of::<PyOverflowError>(item.py()) => {
                 return Err(value_error(item, n, row, col))
             }
-            Err(_) => {
-                return Err(PyTypeError::new_err(format!(
+            // Ctrl-C or running out of memory inside a cell's `__index__` is not a bad cell.
+            Err(e) if passes_through(item.py(), &e) => return Err(e),
+            Err(e) => {
+                let err = PyTypeError::new_err(format!(
                     "row {row}, column {col} is {} {}; expected an int (0 = blank) or a \
                      one-character string",
                     article(&type_name(item)),
                     type_name(item)
-                )))
+                ));
+                // Whatever the cell's own `__index__` raised stays visible as the cause.
+                err.set_cause(item.py(), Some(e));
+                return Err(err);
             }
         }
     };
@@ -336,6 +341,12 @@ fn read_cell(
         return Err(value_error(item, n, row, col));
     }
     Ok((CellKind::Int, value as u8))
+}
+
+/// Errors from a user's object that must reach the caller unchanged: `MemoryError` and anything
+/// that is not an `Exception` (KeyboardInterrupt, SystemExit).
+fn passes_through(py: Python<'_>, err: &PyErr) -> bool {
+    err.is_instance_of::<PyMemoryError>(py) || !err.is_instance_of::<PyException>(py)
 }
 
 fn read_array<'py>(

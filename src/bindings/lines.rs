@@ -8,6 +8,8 @@ use pyo3::types::PyBytes;
 use crate::core::grid::{lines, text};
 use crate::core::Error;
 
+use super::args::BoxArg;
+
 /// Parses whole lines of puzzles. Returns `(puzzles, line_numbers, bad, size)`: an (N, n*n)
 /// uint8 array (bad rows all zeros), the 1-based line number of each row, `(row, message)` for
 /// each malformed line, and the grid side (0 while no good puzzle has been seen; the array is
@@ -20,12 +22,12 @@ pub fn _parse_lines<'py>(
     column: i64,
     first_line: usize,
     size: usize,
-    r#box: Option<(i64, i64)>,
+    r#box: Option<BoxArg>,
 ) -> PyResult<(Bound<'py, PyAny>, Vec<usize>, Vec<(usize, String)>, usize)> {
     let py = data.py();
     let column = usize::try_from(column)
         .map_err(|_| PyValueError::new_err(format!("column must be 0 or more, got {column}")))?;
-    let requested_box = super::box_arg(r#box)?;
+    let requested_box = BoxArg::request(r#box)?;
     let bytes = data.as_bytes();
     let mut parsed = py.detach(|| {
         super::guard::no_panic(|| lines::parse(bytes, column, first_line, size, requested_box))

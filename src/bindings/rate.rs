@@ -7,6 +7,8 @@ use pyo3::prelude::*;
 use crate::core::make::rate::{self, Rating};
 use crate::core::{Control, Error, Grid, Solver};
 
+use super::alloc;
+use super::args::{BoxArg, Threads};
 use super::batch::{open, run};
 use super::run::SignalCheck;
 
@@ -20,19 +22,23 @@ const NO_SOLUTION: i64 = 5;
 #[pyo3(signature = (grid, /, *, r#box = None))]
 pub fn _rate(
     grid: &Bound<'_, PyAny>,
-    r#box: Option<(i64, i64)>,
+    r#box: Option<BoxArg>,
 ) -> PyResult<(u64, u64, bool, bool, &'static str)> {
-    let input = super::input::read(grid, super::box_arg(r#box)?)?;
-    let mut control = SignalCheck::default();
-    let rated = grid.py().detach(|| rate::rate(&input.grid, &mut control));
-    let r = control.finish(rated)?;
-    Ok((
-        r.guesses,
-        r.backtracks,
-        r.singles_only,
-        r.unique,
-        r.difficulty.label(),
-    ))
+    super::guard::entry(|| {
+        let input = super::read(grid, r#box)?;
+        let mut control = SignalCheck::default();
+        let rated = grid
+            .py()
+            .detach(|| super::guard::no_panic(|| rate::rate(&input.grid, &mut control)))?;
+        let r = control.finish(rated)?;
+        Ok((
+            r.guesses,
+            r.backtracks,
+            r.singles_only,
+            r.unique,
+            r.difficulty.label(),
+        ))
+    })
 }
 
 /// Columns (guesses, backtracks, singles_only, unique, difficulty code); see
@@ -40,28 +46,46 @@ pub fn _rate(
 /// unsolvable one code [`NO_SOLUTION`].
 #[pyfunction]
 #[pyo3(signature = (puzzles, /, *, r#box = None, threads = None, progress = None))]
-#[allow(clippy::type_complexity)]
 pub fn _rate_batch<'py>(
     puzzles: &Bound<'py, PyAny>,
-    r#box: Option<(i64, i64)>,
-    threads: Option<super::count::CountArg>,
+    r#box: Option<BoxArg>,
+    threads: Option<Threads>,
     progress: Option<Bound<'py, PyAny>>,
-) -> PyResult<(
+) -> PyResult<Columns<'py>> {
+    super::guard::entry(|| rate_batch(puzzles, r#box, threads, progress))
+}
+
+/// (guesses, backtracks, singles_only, unique, difficulty code).
+type Columns<'py> = (
     Bound<'py, PyArray1<i64>>,
     Bound<'py, PyArray1<i64>>,
     Bound<'py, PyArray1<bool>>,
     Bound<'py, PyArray1<bool>>,
     Bound<'py, PyArray1<u8>>,
-)> {
+);
+
+fn rate_batch<'py>(
+    puzzles: &Bound<'py, PyAny>,
+    r#box: Option<BoxArg>,
+    threads: Option<Threads>,
+    progress: Option<Bound<'py, PyAny>>,
+) -> PyResult<Columns<'py>> {
     let py = puzzles.py();
-    let batch = open(puzzles, super::box_arg(r#box)?)?;
+    let batch = open(puzzles, BoxArg::request(r#box)?)?;
     let shape = batch.shape;
     let count = batch.count;
-    let (mut guesses, mut backtracks) = (vec![-1i64; count], vec![-1i64; count]);
-    let (mut singles, mut unique) = (vec![false; count], vec![false; count]);
-    let mut codes = vec![INVALID as u8; count];
+    let what = || format!("ratings of {count} rows");
+    let (mut guesses, mut backtracks) = (
+        alloc::filled(count, -1i64, what)?,
+        alloc::filled(count, -1i64, what)?,
+    );
+    let (mut singles, mut unique) = (
+        alloc::filled(count, false, what)?,
+        alloc::filled(count, false, what)?,
+    );
+    let mut codes = alloc::filled(count, INVALID as u8, what)?;
     // Per puzzle: guesses, backtracks, singles_only, unique, code (all i64 for one stride).
-    let work = |_: &mut Solver, puzzle: &[u8], out: &mut [i64], control: &mut dyn Control| {
+    let work = |_: &mut Solver, _: usize, puzzle: &[u8], out: &mut [i64], control: &mut dyn Control| {
         let grid = Grid::new(shape, puzzle.to_vec()).expect("the reader checked the values");
         out[4] = INVALID;
         match rate::rate(&grid, control) {
@@ -106,10 +130,10 @@ pub fn _rate_batch<'py>(
         },
     )?;
     Ok((
-        PyArray1::from_vec(py, guesses),
-        PyArray1::from_vec(py, backtracks),
-        PyArray1::from_vec(py, singles),
-        PyArray1::from_vec(py, unique),
-        PyArray1::from_vec(py, codes),
+        alloc::from_vec(py, &guesses)?,
+        alloc::from_vec(py, &backtracks)?,
+        alloc::from_vec(py, &singles)?,
+        alloc::from_vec(py, &unique)?,
+        alloc::from_vec(py, &codes)?,
     ))
 }

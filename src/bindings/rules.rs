@@ -13,6 +13,7 @@ use crate::core::grid::text::{char_of_value, MAX_TEXT_VALUE};
 use crate::core::rules::{Cage, Spec};
 use crate::core::Rules as Core;
 
+use super::args::BoxArg;
 use super::input::{self, Input};
 
 /// Variant rules: the constraints a grid must meet beyond (or, for jigsaw regions, instead
@@ -419,10 +420,10 @@ pub(crate) fn box_under(
 /// Reads a grid to be solved under `rules`, checking that the rules fit it.
 pub(crate) fn read<'py>(
     grid: &Bound<'py, PyAny>,
-    requested: Option<(i64, i64)>,
+    requested: Option<BoxArg>,
     rules: Option<&Core>,
 ) -> PyResult<Input<'py>> {
-    let given = super::box_arg(requested)?;
+    let given = BoxArg::request(requested)?;
     let requested = box_under(rules, given)?;
     let input = match input::read(grid, requested) {
         // The box chosen for the regions' side does not fit: read the grid as it is, so the

@@ -49,6 +49,10 @@ impl SignalCheck {
     }
 }
 
+/// What a cached solver may keep between calls: enough for any 9x9 or 16x16 search; the arena
+/// of a deep search on a big grid (133 MiB for an empty 64x64) is freed when the call returns.
+const KEEP_BYTES: usize = 1 << 20;
+
 /// Runs `work` on a solver for `grid`'s shape with the GIL released, limited to `max_guesses`.
 pub fn detached<T, F>(py: Python<'_>, grid: &Grid, max_guesses: Option<u64>, work: F) -> PyResult<T>
 where
@@ -86,7 +90,12 @@ where
     let result = py.detach(|| {
         super::guard::no_panic(|| {
             VARIANT.with(|cell| {
-                let mut cached = cell.borrow_mut();
+                // A nested call while this thread's variant solver is busy gets its own.
+                let Ok(mut cached) = cell.try_borrow_mut() else {
+                    let mut solver = Solver::with_rules(grid.shape(), rules)?;
+                    solver.set_max_guesses(max_guesses);
+                    return work(&mut solver, grid, &mut control);
+                };
                 let fits = cached.as_ref().is_some_and(|s| {
                     s.shape() == grid.shape()
                         && s.rules()
@@ -104,9 +113,14 @@ where
     control.finish(result)
 }
 
-fn with_solver<T>(shape: BoxShape, work: impl FnOnce(&mut Solver) -> T) -> T {
+/// Runs `work` on this thread's cached solver for `shape`. A call made while that solver is busy
+/// (a signal handler or progress callback calling `solve` during a long search on the same
+/// thread) gets a fresh solver instead, so nested calls work.
+pub fn with_solver<T>(shape: BoxShape, work: impl FnOnce(&mut Solver) -> T) -> T {
     SOLVERS.with(|cell| {
-        let mut solvers = cell.borrow_mut();
+        let Ok(mut solvers) = cell.try_borrow_mut() else {
+            return work(&mut Solver::new(shape));
+        };
         let index = match solvers.iter().position(|s| s.shape() == shape) {
             Some(i) => i,
             None => {
@@ -114,6 +128,9 @@ fn with_solver<T>(shape: BoxShape, work: impl FnOnce(&mut Solver) -> T) -> T {
                 solvers.len() - 1
             }
         };
-        work(&mut solvers[index])
+        let solver = &mut solvers[index];
+        let out = work(solver);
+        solver.release(KEEP_BYTES);
+        out
     })
 }

@@ -8,13 +8,12 @@ use pyo3::types::{PyDict, PyTuple};
 use crate::core::make::transform::Transform as Core;
 use crate::core::BoxShape;
 
+use super::args::{BoxArg, Index, Seed, Size};
 use super::input;
 
 /// The box shape of `size`, or of `box=`.
-pub(crate) fn shape_of(size: i64, r#box: Option<(i64, i64)>) -> PyResult<BoxShape> {
-    let size = usize::try_from(size)
-        .map_err(|_| PyValueError::new_err(format!("size must be positive, got {size}")))?;
-    Ok(BoxShape::for_size(size, super::box_arg(r#box)?)?)
+fn shape_of(size: Size, r#box: Option<BoxArg>) -> PyResult<BoxShape> {
+    size.shape(r#box)
 }
 
 /// `values` as indices, each in `low..=high`; the error names the argument and the value.
@@ -42,9 +41,9 @@ impl Transform {
         cols: Vec<i64>,
         digits: Vec<i64>,
         transpose: bool,
-        r#box: Option<(i64, i64)>,
+        r#box: Option<BoxArg>,
     ) -> PyResult<Self> {
-        let shape = shape_of(rows.len() as i64, r#box)?;
+        let shape = shape_of(Size(rows.len()), r#box)?;
         let n = shape.size();
         let rows = in_range("rows", &rows, 0, n as i64 - 1)?;
         let cols = in_range("cols", &cols, 0, n as i64 - 1)?;
@@ -57,8 +56,8 @@ impl Transform {
 
     /// The transform that changes nothing.
     #[staticmethod]
-    #[pyo3(signature = (size = 9, *, r#box = None))]
-    fn identity(size: i64, r#box: Option<(i64, i64)>) -> PyResult<Self> {
+    #[pyo3(signature = (size = Size(9), *, r#box = None), text_signature = "(size=9, *, box=None)")]
+    fn identity(size: Size, r#box: Option<BoxArg>) -> PyResult<Self> {
         Ok(Transform(Core::identity(shape_of(size, r#box)?)))
     }
 
@@ -66,31 +65,31 @@ impl Transform {
     /// `Transform.random(n, seed=s, index=i)` is the one `augment_batch(..., seed=s)` applies
     /// to row `i`.
     #[staticmethod]
-    #[pyo3(signature = (size = 9, *, r#box = None, seed = None, index = 0))]
+    #[pyo3(
+        signature = (size = Size(9), *, r#box = None, seed = None, index = Index(0)),
+        text_signature = "(size=9, *, box=None, seed=None, index=0)"
+    )]
     fn random(
-        size: i64,
-        r#box: Option<(i64, i64)>,
-        seed: Option<&Bound<'_, PyAny>>,
-        index: i64,
+        size: Size,
+        r#box: Option<BoxArg>,
+        seed: Option<Seed>,
+        index: Index,
     ) -> PyResult<Self> {
         let shape = shape_of(size, r#box)?;
-        let index = u64::try_from(index)
-            .map_err(|_| PyValueError::new_err(format!("index must be 0 or more, got {index}")))?;
-        Ok(Transform(Core::for_item(
-            shape,
-            super::seed_arg(seed)?,
-            index,
-        )))
+        let seed = seed.unwrap_or_else(Seed::fresh).0;
+        Ok(Transform(Core::for_item(shape, seed, index.0)))
     }
 
     /// The transform mapping `grid` onto `canonical(grid)`: apply it to a solution too to keep
     /// the pair matched. 4x4, 6x6, 8x8 and 9x9 only.
     #[staticmethod]
     #[pyo3(signature = (grid, /, *, r#box = None))]
-    fn to_canonical(grid: &Bound<'_, PyAny>, r#box: Option<(i64, i64)>) -> PyResult<Self> {
-        let input = input::read(grid, super::box_arg(r#box)?)?;
-        let (_, t) = super::canonical::detached(grid.py(), &input.grid)?;
-        Ok(Transform(t))
+    fn to_canonical(grid: &Bound<'_, PyAny>, r#box: Option<BoxArg>) -> PyResult<Self> {
+        super::guard::entry(|| {
+            let input = super::read(grid, r#box)?;
+            let (_, t) = super::canonical::detached(grid.py(), &input.grid)?;
+            Ok(Transform(t))
+        })
     }
 
     /// The side n of the grids it applies to.
@@ -132,10 +131,12 @@ impl Transform {
     /// The transformed grid, in the kind of `grid`, which must have this transform's size and box.
     #[pyo3(signature = (grid, /))]
     fn apply<'py>(&self, grid: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-        let shape = self.0.shape();
-        let input = input::read(grid, Some((shape.rows(), shape.cols())))?;
-        let out = self.0.apply(&input.grid);
-        input.kind.write(grid.py(), out.cells())
+        super::guard::entry(|| {
+            let shape = self.0.shape();
+            let input = input::read(grid, Some((shape.rows(), shape.cols())))?;
+            let out = self.0.apply(&input.grid);
+            input.kind.write(grid.py(), out.cells())
+        })
     }
 
     /// The transform that undoes this one: `t.inverse().apply(t.apply(g)) == g`.

@@ -105,6 +105,11 @@ impl Generic {
         self.geo.shape
     }
 
+    /// Levels the arena has grown to (the deepest search so far, plus one).
+    pub(crate) fn levels(&self) -> usize {
+        self.empties.len()
+    }
+
     pub(crate) fn cell_count(&self) -> usize {
         self.geo.cells
     }
@@ -196,6 +201,30 @@ impl Generic {
                 break;
             }
         }
+    }
+
+    /// Bytes the search arena holds (every level grown so far, and the branch stack).
+    pub(crate) fn arena_bytes(&self) -> usize {
+        self.cells.capacity()
+            + 8 * (self.used.capacity() + self.elim.capacity() + self.empties.capacity())
+            + std::mem::size_of::<Frame>() * self.frames.capacity()
+    }
+
+    /// Frees the arena's levels past the first `levels` (at least one stays): a deep search on
+    /// a big grid grows it to hundreds of MiB, which a cached solver should not keep.
+    pub(crate) fn shrink_levels(&mut self, levels: usize) {
+        let levels = levels.clamp(1, self.empties.len());
+        let (nc, nu) = (self.geo.cells, 3 * self.geo.size);
+        self.cells.truncate(levels * nc);
+        self.used.truncate(levels * nu);
+        self.elim.truncate(levels * nc);
+        self.empties.truncate(levels);
+        self.frames.clear();
+        self.cells.shrink_to_fit();
+        self.used.shrink_to_fit();
+        self.elim.shrink_to_fit();
+        self.empties.shrink_to_fit();
+        self.frames.shrink_to_fit();
     }
 
     fn ensure_levels(&mut self, levels: usize) {

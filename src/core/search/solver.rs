@@ -20,7 +20,7 @@ use crate::core::rules::Rules;
 const FIRST_BUDGET: u64 = 20_000;
 
 /// Count limits up to this use restarts (they keep the solutions seen).
-const MAX_RESTART_LIMIT: u64 = 64;
+pub const MAX_RESTART_LIMIT: u64 = 64;
 
 /// The unit of the restart budgets after the first attempt, scaled by the Luby sequence.
 const RESTART_UNIT: u64 = 4_000;
@@ -117,6 +117,23 @@ impl Solver {
 
     pub fn shape(&self) -> BoxShape {
         self.generic.shape()
+    }
+
+    /// Bytes held between searches beyond the fixed tables: the generic engine's arena and the
+    /// restarts' scratch.
+    pub fn held_bytes(&self) -> usize {
+        self.generic.arena_bytes() + self.found.capacity()
+    }
+
+    /// Frees what past searches grew beyond about `keep` bytes, so a solver kept for reuse does
+    /// not hold the peak of its deepest search. The next deep search grows it again.
+    pub fn release(&mut self, keep: usize) {
+        if self.held_bytes() <= keep {
+            return;
+        }
+        let per_level = self.generic.arena_bytes() / self.generic.levels().max(1);
+        self.generic.shrink_levels(keep / per_level.max(1));
+        self.found = Vec::new();
     }
 
     /// Statistics of the last search.
@@ -328,6 +345,19 @@ mod tests {
         let grid = parse(line, None).unwrap();
         let mut solver = Solver::new(grid.shape());
         to_line(solver.solve(&grid, &mut Unbounded).unwrap().cells())
+    }
+
+    #[test]
+    fn release_frees_a_deep_arena_and_the_solver_still_works() {
+        let shape = BoxShape::new(5, 5).unwrap();
+        let empty = Grid::new(shape, vec![0; 625]).unwrap();
+        let mut solver = Solver::new(shape);
+        let first = solver.solve(&empty, &mut Unbounded).unwrap();
+        let grown = solver.held_bytes();
+        assert!(grown > 64 * 1024, "an empty 25x25 grows the arena: {grown}");
+        solver.release(16 * 1024);
+        assert!(solver.held_bytes() <= 16 * 1024, "{}", solver.held_bytes());
+        assert_eq!(solver.solve(&empty, &mut Unbounded).unwrap(), first);
     }
 
     #[test]
