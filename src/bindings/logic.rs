@@ -10,6 +10,8 @@ use crate::core::logic::candidates::{format_marks, masks_from_bools, parse_marks
 use crate::core::logic::{self, Candidates, Grade, Solutions, Step, Technique, Techniques};
 use crate::core::{Error, Grid, Solver, Unit};
 
+use super::alloc;
+use super::args::{BoxArg, Threads};
 use super::batch::{open, run};
 use super::run::SignalCheck;
 
@@ -120,7 +122,7 @@ fn bools_array<'py>(py: Python<'py>, n: usize, bools: Vec<bool>) -> PyResult<Bou
 #[pyo3(signature = (grid, /, *, r#box = None))]
 pub fn _candidates<'py>(
     grid: &Bound<'py, PyAny>,
-    r#box: Option<(i64, i64)>,
+    r#box: Option<BoxArg>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let input = super::read(grid, r#box)?;
     input.grid.check()?;
@@ -133,16 +135,29 @@ pub fn _candidates<'py>(
 #[pyo3(signature = (puzzles, /, *, r#box = None, threads = None))]
 pub fn _candidates_batch<'py>(
     puzzles: &Bound<'py, PyAny>,
-    r#box: Option<(i64, i64)>,
-    threads: Option<super::count::CountArg>,
+    r#box: Option<BoxArg>,
+    threads: Option<Threads>,
+) -> PyResult<Bound<'py, PyAny>> {
+    super::guard::entry(|| candidates_batch(puzzles, r#box, threads))
+}
+
+fn candidates_batch<'py>(
+    puzzles: &Bound<'py, PyAny>,
+    r#box: Option<BoxArg>,
+    threads: Option<Threads>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = puzzles.py();
-    let batch = open(puzzles, super::box_arg(r#box)?)?;
+    let batch = open(puzzles, BoxArg::request(r#box)?)?;
     let shape = batch.shape;
     let n = shape.size();
     let stride = n * n * n;
-    let mut out = vec![false; batch.count * stride];
+    let count = batch.count;
+    let len = alloc::product(count, stride, || format!("candidates of {count} grids"))?;
+    let array = alloc::zeros::<bool>(py, len)?;
+    let mut rw = array.readwrite();
+    let out = rw.as_slice_mut()?;
     let work = |_: &mut crate::core::Solver,
+                _: usize,
                 puzzle: &[u8],
                 slots: &mut [bool],
                 _: &mut dyn crate::core::Control| {
@@ -163,9 +178,8 @@ pub fn _candidates_batch<'py>(
             Ok(())
         },
     )?;
-    Ok(PyArray1::from_vec(py, out)
-        .reshape([batch.count, n, n, n])?
-        .into_any())
+    drop(rw);
+    Ok(array.reshape([count, n, n, n])?.into_any())
 }
 
 /// Marks text from a bool array (n, n, n).
@@ -201,7 +215,7 @@ pub fn _parse_candidates<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py
 /// the GIL released.
 fn with_start<T: Send>(
     grid: &Bound<'_, PyAny>,
-    r#box: Option<(i64, i64)>,
+    r#box: Option<BoxArg>,
     candidates: Option<&Bound<'_, PyAny>>,
     work: impl FnOnce(logic::Start, &mut Solver, &mut SignalCheck) -> crate::core::Result<T> + Send,
 ) -> PyResult<T> {
@@ -221,7 +235,7 @@ fn with_start<T: Send>(
 #[pyo3(signature = (grid, /, *, r#box = None, techniques = None, candidates = None))]
 pub fn _hint(
     grid: &Bound<'_, PyAny>,
-    r#box: Option<(i64, i64)>,
+    r#box: Option<BoxArg>,
     techniques: Option<Vec<String>>,
     candidates: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Option<StepTuple>> {
@@ -238,7 +252,7 @@ pub fn _hint(
 #[allow(clippy::type_complexity)]
 pub fn _explain<'py>(
     grid: &Bound<'py, PyAny>,
-    r#box: Option<(i64, i64)>,
+    r#box: Option<BoxArg>,
     techniques: Option<Vec<String>>,
     candidates: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<(
@@ -264,7 +278,7 @@ pub fn _explain<'py>(
 #[pyo3(signature = (grid, /, *, r#box = None, techniques = None))]
 pub fn _grade(
     grid: &Bound<'_, PyAny>,
-    r#box: Option<(i64, i64)>,
+    r#box: Option<BoxArg>,
     techniques: Option<Vec<String>>,
 ) -> PyResult<GradeTuple> {
     let techniques = techniques_arg(techniques)?;
