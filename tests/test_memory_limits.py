@@ -17,13 +17,18 @@ pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="RLIMIT_AS and /
 
 # Run in the child before each case: the limit is what the interpreter already maps plus
 # HEADROOM, so the case's own allocations are what fails.
-PRELUDE = """
+PRELUDE = r"""
 import resource, sys
 import numpy as np
 import sudoku_rs as sr
 EMPTY9 = "." * 81
 HUGE = np.broadcast_to(np.zeros(81, np.uint8), (10**9, 81))  # a view: takes no memory
 HUGE_BIG = np.broadcast_to(np.zeros(256, np.uint8), (10**8, 256))
+if "BIG_FILE" in {call!r}:
+    import os, tempfile
+    fd, BIG_FILE = tempfile.mkstemp(suffix=".txt")
+    with os.fdopen(fd, "wb") as f:
+        f.write((EMPTY9 + "\n").encode() * 600_000)  # 49 MB
 vm = int(open("/proc/self/statm").read().split()[0]) * resource.getpagesize()
 resource.setrlimit(resource.RLIMIT_AS, (vm + {headroom}, resource.RLIM_INFINITY))
 try:
@@ -33,6 +38,8 @@ except MemoryError:
     outcome = "MemoryError"  # numpy's own is a subclass
 except BaseException as err:
     outcome = type(err).__name__
+if "BIG_FILE" in {call!r}:
+    os.remove(BIG_FILE)
 # The interpreter is still usable: solve a puzzle and say what happened.
 assert sr.solve(EMPTY9)[0] == "1"
 print(outcome)
@@ -55,6 +62,8 @@ ENTRY_POINTS = [
     ("sr.generate_batch(2**62, seed=1)", "MemoryError"),
     ("sr.solutions(EMPTY9, limit=10**7)", "MemoryError"),
     ("sr.solutions(EMPTY9, limit=None)", "MemoryError"),
+    ("sr.read_puzzles(BIG_FILE)", "MemoryError"),
+    ("sr.candidates_batch(HUGE)", "MemoryError"),
     ("sr.solve_batch(np.zeros((20000, 81), np.uint8), threads=10**6)", "no error"),
 ]
 

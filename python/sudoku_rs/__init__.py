@@ -39,6 +39,7 @@ from ._sudoku_rs import (
     count_solutions,
     is_unique,
     is_valid,
+    iter_solutions,
     solutions,
     solve,
 )
@@ -79,6 +80,7 @@ __all__ = [
     "hint",
     "is_unique",
     "is_valid",
+    "iter_solutions",
     "parse_candidates",
     "rate",
     "rate_batch",

@@ -11,10 +11,12 @@ from typing import List, Tuple
 
 import numpy as np
 
+from . import _sudoku_rs
+
 #: Cell characters of the core's text form: '1'-'9', then 'A' = 10 .. 'Z' = 35.
-CHARS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+CHARS: str = _sudoku_rs.CELL_CHARS
 #: The largest value a single character can hold.
-MAX_CHAR_VALUE = len(CHARS)
+MAX_CHAR_VALUE: int = _sudoku_rs.MAX_TEXT_SIZE
 
 
 def char_of(value: int) -> str:

@@ -11,9 +11,9 @@ from ._batch import _as_batch
 from ._progress import progress_bar
 from ._status import Status
 
-#: The difficulty labels; a batch row's ``difficulty`` is one of them. A batch row that could
-#: not be rated is 'invalid' (malformed or conflicting clues) or 'no_solution'.
-DIFFICULTIES = ("easy", "medium", "hard", "extreme", "invalid", "no_solution")
+#: The difficulty labels, from the core; a batch row's ``difficulty`` is one of them. A batch
+#: row that could not be rated is 'invalid' (malformed or conflicting clues) or 'no_solution'.
+DIFFICULTIES = tuple(_sudoku_rs.DIFFICULTY_LABELS)
 
 #: The dtype of :func:`rate_batch`'s result: the fields of :class:`Rating`, then the row's
 #: :class:`Status` code.

@@ -4,6 +4,7 @@ from typing import (
     Any,
     Callable,
     Dict,
+    Generic,
     List,
     Optional,
     Sequence,
@@ -114,6 +115,11 @@ class Rules:
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __getnewargs_ex__(self) -> Tuple[Tuple[()], Dict[str, Any]]: ...
+# Constants the core owns (see src/bindings/constants.rs).
+STATUS_CODES: Dict[str, int]
+DIFFICULTY_LABELS: List[str]
+CELL_CHARS: str
+MAX_TEXT_SIZE: int
 
 def solve(
     grid: _G,
@@ -132,6 +138,19 @@ def solutions(
     max_guesses: Optional[int] = None,
     rules: Optional[Rules] = None,
 ) -> List[_G]: ...
+
+class SolutionIterator(Generic[_G]):
+    def __iter__(self) -> SolutionIterator[_G]: ...
+    def __next__(self) -> _G: ...
+
+def iter_solutions(
+    grid: _G,
+    /,
+    *,
+    limit: Optional[int] = None,
+    box: Optional[Tuple[int, int]] = None,
+    max_guesses: Optional[int] = None,
+) -> SolutionIterator[_G]: ...
 def count_solutions(
     grid: _GridLike,
     /,

@@ -25,6 +25,13 @@ pub fn filled<T: Clone>(len: usize, value: T, what: impl FnOnce() -> String) -> 
     Ok(out)
 }
 
+/// `MemoryError` unless `bytes` could be allocated now (they are reserved and given back): a
+/// check before work whose own allocations are infallible.
+pub fn probe(bytes: usize, what: impl FnOnce() -> String) -> PyResult<()> {
+    let mut room: Vec<u8> = Vec::new();
+    room.try_reserve_exact(bytes).map_err(|_| too_big(&what()))
+}
+
 /// Room for `more` items in `buffer`, or `MemoryError`.
 pub fn reserve<T>(buffer: &mut Vec<T>, more: usize, what: impl FnOnce() -> String) -> PyResult<()> {
     buffer.try_reserve(more).map_err(|_| too_big(&what()))

@@ -8,6 +8,7 @@ use pyo3::types::PyBytes;
 use crate::core::grid::{lines, text};
 use crate::core::Error;
 
+use super::alloc;
 use super::args::BoxArg;
 
 /// Parses whole lines of puzzles. Returns `(puzzles, line_numbers, bad, size)`: an (N, n*n)
@@ -29,6 +30,11 @@ pub fn _parse_lines<'py>(
         .map_err(|_| PyValueError::new_err(format!("column must be 0 or more, got {column}")))?;
     let requested_box = BoxArg::request(r#box)?;
     let bytes = data.as_bytes();
+    // The parse grows buffers about as large as the text (cells, one line number per puzzle)
+    // with infallible allocations: check first that twice the text fits, so a huge file is a
+    // MemoryError here rather than an abort halfway.
+    let what = || format!("puzzles parsed from {} bytes", bytes.len());
+    alloc::probe(alloc::product(bytes.len(), 2, what)?, what)?;
     let mut parsed = py.detach(|| {
         super::guard::no_panic(|| lines::parse(bytes, column, first_line, size, requested_box))
     })?;

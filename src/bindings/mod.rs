@@ -9,6 +9,7 @@ mod board;
 mod canonical;
 mod check;
 mod chunks;
+mod constants;
 mod dtype;
 mod errors;
 mod generate;
@@ -160,7 +161,7 @@ mod _sudoku_rs {
     #[pymodule_export]
     use super::rules::Rules;
     #[pymodule_export]
-    use super::solutions::solutions;
+    use super::solutions::{iter_solutions, solutions, SolutionIterator};
     #[pymodule_export]
     use super::transform::Transform;
     #[pymodule_export]
@@ -171,6 +172,7 @@ mod _sudoku_rs {
 
     #[pymodule_init]
     fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {
-        m.add("__version__", env!("CARGO_PKG_VERSION"))
+        m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+        super::constants::add(m)
     }
 }

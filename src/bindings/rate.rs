@@ -4,7 +4,7 @@
 use numpy::PyArray1;
 use pyo3::prelude::*;
 
-use crate::core::make::rate::{self, Rating};
+use crate::core::make::rate::{self, Difficulty, Rating};
 use crate::core::{Control, Error, Grid, Solver};
 
 use super::alloc;
@@ -13,9 +13,10 @@ use super::batch::{open, run};
 use super::run::SignalCheck;
 
 /// The difficulty code of a batch row that is malformed or has conflicting clues, then of one
-/// with no solution; the codes below them are `Difficulty as u8`.
-const INVALID: i64 = 4;
-const NO_SOLUTION: i64 = 5;
+/// with no solution (labels in `constants::UNRATED_LABELS`); the codes below them are
+/// `Difficulty as u8`.
+const INVALID: i64 = Difficulty::LABELS.len() as i64;
+const NO_SOLUTION: i64 = INVALID + 1;
 
 /// (guesses, backtracks, singles_only, unique, difficulty); see `sudoku_rs.rate`.
 #[pyfunction]

@@ -19,6 +19,24 @@ pub enum Status {
 }
 
 impl Status {
+    /// Every status, in code order.
+    pub const ALL: [Status; 4] = [
+        Status::Solved,
+        Status::Invalid,
+        Status::NoSolution,
+        Status::GuessLimit,
+    ];
+
+    /// The name Python's `sudoku_rs.Status` gives it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Solved => "SOLVED",
+            Status::Invalid => "INVALID",
+            Status::NoSolution => "NO_SOLUTION",
+            Status::GuessLimit => "GUESS_LIMIT",
+        }
+    }
+
     /// The status of a row whose search ended with `err`.
     pub fn of_error(err: &Error) -> Status {
         match err {
