@@ -86,27 +86,28 @@ fn rate_batch<'py>(
     );
     let mut codes = alloc::filled(count, INVALID as u8, what)?;
     // Per puzzle: guesses, backtracks, singles_only, unique, code (all i64 for one stride).
-    let work = |_: &mut Solver, _: usize, puzzle: &[u8], out: &mut [i64], control: &mut dyn Control| {
-        let grid = Grid::new(shape, puzzle.to_vec()).expect("the reader checked the values");
-        out[4] = INVALID;
-        match rate::rate(&grid, control) {
-            Ok(Rating {
-                guesses,
-                backtracks,
-                singles_only,
-                unique,
-                difficulty,
-            }) => out.copy_from_slice(&[
-                guesses as i64,
-                backtracks as i64,
-                i64::from(singles_only),
-                i64::from(unique),
-                difficulty as i64,
-            ]),
-            Err(Error::NoSolution) => out[4] = NO_SOLUTION,
-            Err(_) => {}
-        }
-    };
+    let work =
+        |_: &mut Solver, _: usize, puzzle: &[u8], out: &mut [i64], control: &mut dyn Control| {
+            let grid = Grid::new(shape, puzzle.to_vec()).expect("the reader checked the values");
+            out[4] = INVALID;
+            match rate::rate(&grid, control) {
+                Ok(Rating {
+                    guesses,
+                    backtracks,
+                    singles_only,
+                    unique,
+                    difficulty,
+                }) => out.copy_from_slice(&[
+                    guesses as i64,
+                    backtracks as i64,
+                    i64::from(singles_only),
+                    i64::from(unique),
+                    difficulty as i64,
+                ]),
+                Err(Error::NoSolution) => out[4] = NO_SOLUTION,
+                Err(_) => {}
+            }
+        };
     run(
         py,
         &batch,
