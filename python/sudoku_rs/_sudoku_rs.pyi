@@ -115,6 +115,7 @@ class Rules:
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __getnewargs_ex__(self) -> Tuple[Tuple[()], Dict[str, Any]]: ...
+
 # Constants the core owns (see src/bindings/constants.rs).
 STATUS_CODES: Dict[str, int]
 DIFFICULTY_LABELS: List[str]
@@ -151,6 +152,7 @@ def iter_solutions(
     limit: Optional[int] = None,
     box: Optional[Tuple[int, int]] = None,
     max_guesses: Optional[int] = None,
+    rules: Optional[Rules] = None,
 ) -> SolutionIterator[_G]: ...
 def count_solutions(
     grid: _GridLike,

@@ -118,12 +118,10 @@ fn is_valid(
         match rules::read(grid, r#box, rules.as_deref()) {
             Ok(input) => Ok(match &rules {
                 None => input.grid.check().is_ok(),
-                Some(rules) => crate::core::rules::find_conflict(
-                    input.grid.shape(),
-                    rules,
-                    input.grid.cells(),
-                )
-                .is_none(),
+                Some(rules) => {
+                    crate::core::rules::find_conflict(input.grid.shape(), rules, input.grid.cells())
+                        .is_none()
+                }
             }),
             Err(err) if err.is_instance_of::<InvalidPuzzleError>(py) => Ok(false),
             Err(err) => Err(err),

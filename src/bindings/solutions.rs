@@ -17,12 +17,14 @@ use pyo3::prelude::*;
 use pyo3::types::PyList;
 
 use crate::core::batch::POLL_EVERY;
+use crate::core::rules::Rules as CoreRules;
 use crate::core::search::solver::MAX_RESTART_LIMIT;
 use crate::core::{Control, Error, Flow, Grid, SearchStats, Solver};
 
 use super::alloc;
 use super::args::{BoxArg, Limit, MaxGuesses};
 use super::input;
+use super::rules::{rules_arg, Rules};
 
 /// Up to `limit` solutions of `cells` in the order described above, each handed to `take`
 /// until it says `Stop`.
@@ -85,23 +87,27 @@ fn find(
 /// `max_guesses` guesses: `GuessLimitError`, not the solutions found so far.
 #[pyfunction]
 #[pyo3(
-    signature = (grid, /, *, limit = Limit(Some(10)), r#box = None, max_guesses = None),
-    text_signature = "(grid, /, *, limit=10, box=None, max_guesses=None)"
+    signature = (grid, /, *, limit = Limit(Some(10)), r#box = None, max_guesses = None,
+        rules = None),
+    text_signature = "(grid, /, *, limit=10, box=None, max_guesses=None, rules=None)"
 )]
 pub fn solutions<'py>(
     grid: &Bound<'py, PyAny>,
     limit: Limit,
     r#box: Option<BoxArg>,
     max_guesses: Option<MaxGuesses>,
+    rules: Option<Bound<'py, Rules>>,
 ) -> PyResult<Bound<'py, PyList>> {
     super::guard::entry(|| {
         let py = grid.py();
-        let input = super::read(grid, r#box)?;
+        let rules = rules_arg(rules.as_ref().map(Bound::get));
+        let input = super::rules::read(grid, r#box, rules.as_deref())?;
         let limit = limit.0.unwrap_or(u64::MAX);
-        let (cells, fits) = super::run::detached(
+        let (cells, fits) = super::run::detached_with(
             py,
             &input.grid,
             super::budget(max_guesses),
+            rules,
             |solver, grid, control| {
                 let mut out = Vec::new();
                 find(solver, grid.cells(), limit, control, &mut out).map(|fits| (out, fits))
@@ -144,6 +150,7 @@ impl Control for Alive {
 /// the consumer has a chunk not yet taken, so at most about two chunks are held.
 fn spawn(
     grid: Grid,
+    rules: Option<Arc<CoreRules>>,
     limit: u64,
     max_guesses: Option<u64>,
     alive: Arc<AtomicBool>,
@@ -154,7 +161,16 @@ fn spawn(
         .spawn(move || {
             let nc = grid.cells().len();
             let per_chunk = (CHUNK_BYTES / nc).max(1) * nc;
-            let mut solver = Solver::new(grid.shape());
+            let mut solver = match rules {
+                None => Solver::new(grid.shape()),
+                Some(rules) => match Solver::with_rules(grid.shape(), rules) {
+                    Ok(solver) => solver,
+                    Err(err) => {
+                        let _ = sender.send(Message::Failed(err));
+                        return;
+                    }
+                },
+            };
             solver.set_max_guesses(max_guesses);
             let mut chunk: Vec<u8> = Vec::new();
             let mut lost = false;
@@ -289,26 +305,43 @@ impl SolutionIterator {
 /// The solutions of `grid`, one at a time, in the order of `solutions` (the first is
 /// `solve(grid)`); see `sudoku_rs.iter_solutions`.
 #[pyfunction]
-#[pyo3(signature = (grid, /, *, limit = None, r#box = None, max_guesses = None))]
+#[pyo3(signature = (grid, /, *, limit = None, r#box = None, max_guesses = None, rules = None))]
 pub fn iter_solutions(
     grid: &Bound<'_, PyAny>,
     limit: Option<Limit>,
     r#box: Option<BoxArg>,
     max_guesses: Option<MaxGuesses>,
+    rules: Option<Bound<'_, Rules>>,
 ) -> PyResult<SolutionIterator> {
     super::guard::entry(|| {
-        let input = super::read(grid, r#box)?;
+        let rules = rules_arg(rules.as_ref().map(Bound::get));
+        let input = super::rules::read(grid, r#box, rules.as_deref())?;
         // Conflicting clues raise here, not at the first next().
-        input.grid.check()?;
+        match &rules {
+            None => input.grid.check()?,
+            Some(rules) => {
+                if let Some(conflict) =
+                    crate::core::rules::find_conflict(input.grid.shape(), rules, input.grid.cells())
+                {
+                    return Err(conflict.into());
+                }
+            }
+        }
         let shape = input.grid.shape();
         let alive = Arc::new(AtomicBool::new(true));
         let limit = limit.and_then(|l| l.0).unwrap_or(u64::MAX);
-        let receiver = spawn(input.grid, limit, super::budget(max_guesses), alive.clone())
-            .map_err(|err| {
-                pyo3::exceptions::PyRuntimeError::new_err(format!(
-                    "cannot start the search thread: {err}"
-                ))
-            })?;
+        let receiver = spawn(
+            input.grid,
+            rules,
+            limit,
+            super::budget(max_guesses),
+            alive.clone(),
+        )
+        .map_err(|err| {
+            pyo3::exceptions::PyRuntimeError::new_err(format!(
+                "cannot start the search thread: {err}"
+            ))
+        })?;
         Ok(SolutionIterator {
             grid: grid.clone().unbind(),
             shape: (shape.rows(), shape.cols()),
