@@ -23,6 +23,7 @@ from ._logic import (
     techniques,
 )
 from ._rate import Rating, rate, rate_batch
+from ._rules_text import format_rules, parse_rules, read_variant_puzzles, write_variant_puzzles
 from ._status import Status
 from ._sudoku_rs import (
     GenerateError,
@@ -74,6 +75,7 @@ __all__ = [
     "explain",
     "format_candidates",
     "format_puzzles",
+    "format_rules",
     "generate",
     "generate_batch",
     "grade",
@@ -82,12 +84,15 @@ __all__ = [
     "is_valid",
     "iter_solutions",
     "parse_candidates",
+    "parse_rules",
     "rate",
     "rate_batch",
     "read_puzzles",
+    "read_variant_puzzles",
     "solutions",
     "solve",
     "solve_batch",
     "techniques",
     "write_puzzles",
+    "write_variant_puzzles",
 ]

@@ -7,11 +7,12 @@ box shape, so it knows nothing about solving.
 from __future__ import annotations
 
 from html import escape
-from typing import List, Tuple
+from typing import Any, List, Optional, Tuple
 
 import numpy as np
 
 from . import _sudoku_rs
+from ._rules_display import rule_layers
 
 #: Cell characters of the core's text form: '1'-'9', then 'A' = 10 .. 'Z' = 35.
 CHARS: str = _sudoku_rs.CELL_CHARS
@@ -82,9 +83,11 @@ def html_grid(
     givens: np.ndarray,
     conflicts: np.ndarray,
     box: Tuple[int, int],
+    rules: Optional[Any] = None,
 ) -> str:
     """An inline SVG of the board: thick lines around boxes, givens bold in the text colour,
-    filled-in digits in blue, conflicting cells tinted red."""
+    filled-in digits in blue, conflicting cells tinted red; variant `rules` (an `sr.Rules`)
+    add their marks (see `_rules_display`)."""
     n = cells.shape[0]
     box_rows, box_cols = box
     size = cell_size(n)
@@ -92,6 +95,12 @@ def html_grid(
     # The outer border is centred on the grid edge: a margin keeps it from being clipped.
     margin = thick
     side = n * size + 2 * margin
+    layers = (
+        None if rules is None or rules.is_classic else rule_layers(rules, n, size, "currentColor")
+    )
+    caption_lines = layers.caption if layers else ()
+    caption_font = max(11, round(size * 0.3))
+    height = side + len(caption_lines) * round(caption_font * 1.4)
     labels = cell_labels(cells)
     font = round(size * (0.6 if n <= MAX_CHAR_VALUE else 0.42))
     clues = int(np.count_nonzero(givens & (cells != 0)))
@@ -100,10 +109,12 @@ def html_grid(
     summary = f"{n}x{n} sudoku board, box {box_rows}x{box_cols}: {clues} givens, {filled} filled"
     if n_conflicts:
         summary += f", {n_conflicts} cells in conflict"
+    if layers:
+        summary += ", rules: " + ", ".join(layers.names)
 
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{side}" height="{side}" '
-        f'viewBox="0 0 {side} {side}" role="img" aria-label="{escape(summary)}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{side}" height="{height}" '
+        f'viewBox="0 0 {side} {height}" role="img" aria-label="{escape(summary)}" '
         'style="max-width:100%;height:auto;display:block;margin:4px 0;background:transparent" '
         'font-family="ui-sans-serif, system-ui, -apple-system, Segoe UI, Roboto, sans-serif">',
         f"<title>{escape(summary)}</title>",
@@ -117,14 +128,21 @@ def html_grid(
             f'fill="{CONFLICT_COLOUR}" fill-opacity="{CONFLICT_OPACITY}" '
             f'stroke="{CONFLICT_COLOUR}" stroke-width="2" data-conflict="1"/>'
         )
-    # Thin lines first, thick box lines drawn over them.
+    if layers:
+        parts.append(layers.under)
+    # Thin lines first, thick box lines drawn over them; jigsaw regions replace the boxes.
     end = n * size
     thin: List[str] = []
     bold: List[str] = []
+    regions = layers.region_lines if layers else None
     for i in range(n + 1):
         pos = i * size
-        (bold if i % box_rows == 0 else thin).append(f"M0 {pos}H{end}")
-        (bold if i % box_cols == 0 else thin).append(f"M{pos} 0V{end}")
+        across = regions is None and i % box_rows == 0
+        down = regions is None and i % box_cols == 0
+        (bold if across else thin).append(f"M0 {pos}H{end}")
+        (bold if down else thin).append(f"M{pos} 0V{end}")
+    if regions is not None:
+        bold.append(regions)
     parts.append(
         f'<path d="{"".join(thin)}" stroke="currentColor" stroke-opacity="{THIN_OPACITY}" '
         'stroke-width="1" fill="none"/>'
@@ -133,6 +151,8 @@ def html_grid(
         f'<path d="{"".join(bold)}" stroke="currentColor" stroke-width="{thick}" '
         'stroke-linecap="square" fill="none"/>'
     )
+    if layers:
+        parts.append(layers.over)
     # Labels go in two groups that carry the shared attributes, givens and filled-in digits,
     # so each cell costs only its position: a full 25x25 board is about 20 KB.
     half = size / 2
@@ -154,5 +174,11 @@ def html_grid(
         f'<g fill="{FILLED_COLOUR}" font-weight="400" data-given="0">{"".join(filled_labels)}</g>'
         "</g>"
     )
+    for i, line in enumerate(caption_lines):
+        y = n * size + margin + round(caption_font * (1.4 * i + 1.1))
+        parts.append(
+            f'<text x="0" y="{y}" font-size="{caption_font}" fill="currentColor" '
+            f'data-caption="1">{escape(line)}</text>'
+        )
     parts.append("</g></svg>")
     return "".join(parts)
