@@ -13,7 +13,6 @@ use std::sync::Arc;
 
 use crate::core::error::{Error, Result};
 use crate::core::grid::shape::BoxShape;
-use crate::core::make::random::Rng;
 use crate::core::search::control::{Control, Flow, GuessBudget, SearchStats, POLL_INTERVAL};
 
 use super::check::find_conflict;
@@ -43,8 +42,6 @@ pub(crate) struct Variant {
     value: Vec<u8>,
     open: Vec<usize>,
     frames: Vec<Frame>,
-    /// When set, digits are tried in a random order (random complete grids for the generator).
-    pub(crate) random: Option<Rng>,
     stats: SearchStats,
 }
 
@@ -61,7 +58,6 @@ impl Variant {
             value: vec![0; nc],
             open: vec![0],
             frames: Vec::new(),
-            random: None,
             stats: SearchStats::default(),
         })
     }
@@ -126,18 +122,7 @@ impl Variant {
                     self.frames.pop();
                     continue;
                 }
-                let next = match &mut self.random {
-                    None => frame.untried & frame.untried.wrapping_neg(),
-                    Some(rng) => {
-                        let mut skip = rng.below(u64::from(frame.untried.count_ones()));
-                        let mut rest = frame.untried;
-                        while skip > 0 {
-                            rest &= rest - 1;
-                            skip -= 1;
-                        }
-                        rest & rest.wrapping_neg()
-                    }
-                };
+                let next = frame.untried & frame.untried.wrapping_neg();
                 frame.untried ^= next;
                 let cell = frame.cell;
                 guesses.spend(&mut self.stats)?;
@@ -293,6 +278,41 @@ impl Variant {
             }
             if progress {
                 continue;
+            }
+            if let Some(orthogonal) = &layout.orthogonal {
+                // A neighbour may hold digit e only if this cell keeps a candidate at least two
+                // away from e: a cell down to {4, 5} rules 4 and 5 out of its neighbours.
+                for cell in 0..nc {
+                    let m = cand[cell];
+                    if value[cell] != 0 || m.count_ones() > 3 {
+                        continue;
+                    }
+                    let mut ruled_out = 0u64;
+                    let mut digits = (m | m << 1 | m >> 1) & full;
+                    while digits != 0 {
+                        let e = digits & digits.wrapping_neg();
+                        digits ^= e;
+                        if m & !(e | e << 1 | e >> 1) == 0 {
+                            ruled_out |= e;
+                        }
+                    }
+                    if ruled_out == 0 {
+                        continue;
+                    }
+                    for &p in &orthogonal[cell] {
+                        let p = p as usize;
+                        if value[p] == 0 && cand[p] & ruled_out != 0 {
+                            cand[p] &= !ruled_out;
+                            if cand[p] == 0 {
+                                return Step::Contradiction;
+                            }
+                            progress = true;
+                        }
+                    }
+                }
+                if progress {
+                    continue;
+                }
             }
             for cage in &layout.cages {
                 let (mut placed, mut sum, mut open_cells, mut avail) = (0u64, 0u32, 0u32, 0u64);

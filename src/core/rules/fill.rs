@@ -1,6 +1,11 @@
-//! Random complete grids under variant rules, for the generator: the variant engine with digits
-//! tried in a random order, restarted with a doubled node budget whenever a budget runs out, so
-//! an unlucky early digit costs little and an unsatisfiable set of rules still ends.
+//! Random complete grids under variant rules, for the generator.
+//!
+//! The seed contract (a seed names one puzzle forever) needs a grid that does not depend on how
+//! the variant engine searches. So cells are filled in row-major order, each with the first
+//! digit of a random permutation (drawn from the seed's stream, one per cell, whatever happens)
+//! for which some grid meeting the rules still exists: the engine is only asked "is there a
+//! completion?", whose answer its heuristics cannot change. A completion found on the way
+//! answers the question for its own digits, so most cells need no search at all.
 
 use crate::core::error::{Error, Result};
 use crate::core::make::random::Rng;
@@ -8,36 +13,53 @@ use crate::core::search::control::{Control, Flow, GuessBudget};
 
 use super::engine::Variant;
 
-/// Nodes per cell for the first attempt.
-const FIRST_BUDGET_PER_CELL: u64 = 50;
-
-/// A random grid that meets the rules, drawn from `rng` alone (the seed contract): the same
-/// stream gives the same grid. [`Error::Generate`] when no grid meets them.
+/// A random grid that meets the rules, drawn from `rng` alone. [`Error::Generate`] when no grid
+/// meets them.
 pub(crate) fn fill(
     variant: &mut Variant,
     rng: &mut Rng,
     control: &mut (impl Control + ?Sized),
 ) -> Result<Vec<u8>> {
     let n = variant.layout().n;
-    let blank = vec![0u8; n * n];
-    let mut budget = FIRST_BUDGET_PER_CELL * (n * n) as u64;
-    loop {
-        variant.random = Some(Rng::new(rng.next_u64()));
-        let mut found = None;
-        let outcome = variant.search(&blank, control, GuessBudget::default(), budget, |grid| {
-            found = Some(grid.to_vec());
-            Flow::Stop
-        });
-        variant.random = None;
-        let ran_out = outcome?;
-        if let Some(grid) = found {
-            return Ok(grid);
+    let mut grid = vec![0u8; n * n];
+    let Some(mut known) = completion(variant, &grid, control)? else {
+        return Err(Error::Generate(
+            "no grid meets these rules: they contradict each other".into(),
+        ));
+    };
+    let mut digits: Vec<u8> = (1..=n as u8).collect();
+    for cell in 0..n * n {
+        rng.shuffle(&mut digits);
+        for &d in &digits {
+            grid[cell] = d;
+            if known[cell] == d {
+                break;
+            }
+            if let Some(other) = completion(variant, &grid, control)? {
+                known = other;
+                break;
+            }
         }
-        if !ran_out {
-            return Err(Error::Generate(
-                "no grid meets these rules: they contradict each other".into(),
-            ));
-        }
-        budget = budget.saturating_mul(2);
+        debug_assert_eq!(grid[cell], known[cell], "the known completion's digit fits");
+    }
+    Ok(grid)
+}
+
+/// Some completion of `grid` under the rules, or `None`.
+fn completion(
+    variant: &mut Variant,
+    grid: &[u8],
+    control: &mut (impl Control + ?Sized),
+) -> Result<Option<Vec<u8>>> {
+    let mut found = None;
+    let outcome = variant.search(grid, control, GuessBudget::default(), u64::MAX, |s| {
+        found = Some(s.to_vec());
+        Flow::Stop
+    });
+    match outcome {
+        Ok(_) => Ok(found),
+        // The digit just placed breaks a rule with another one outright.
+        Err(Error::RuleConflict { .. } | Error::Conflict { .. }) => Ok(None),
+        Err(err) => Err(err),
     }
 }

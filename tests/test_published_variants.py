@@ -1,0 +1,220 @@
+"""Published variant puzzles with their published solutions, typed in by hand.
+
+Each case names where the puzzle and its solution were published. The test checks that the
+solution meets every rule by the pure-Python reference (tests/variant_reference.py), that
+sudoku_rs finds exactly that solution and no other, and that the puzzle needs its variant
+rule (under classic rules alone it has other solutions), where that is so.
+"""
+
+import pytest
+import variant_reference as ref
+
+import sudoku_rs as sr
+
+
+def rows(*lines):
+    return "".join(lines)
+
+
+# Udacity AI Nanodegree, "Diagonal Sudoku" project (solution_test.py, TestDiagonalSudoku).
+X_UDACITY = (
+    sr.Rules.x(),
+    "2.............62....1....7...6..8...3...9...7...6..4...4....8....52.............3",
+    rows(
+        "267945381",
+        "853716249",
+        "491823576",
+        "576438192",
+        "384192657",
+        "129657438",
+        "642379815",
+        "935281764",
+        "718564923",
+    ),
+)
+
+# Wikipedia, "Sudoku" (variants), the hypersudoku example (Oceans Hypersudoku18, puzzle and
+# solution images).
+WINDOKU_WIKIPEDIA = (
+    sr.Rules.windoku(),
+    rows(
+        ".......1.",
+        "..2....34",
+        "....51...",
+        ".....65..",
+        ".7.3...8.",
+        "..3......",
+        "....8....",
+        "58....9..",
+        "69.......",
+    ),
+    rows(
+        "946832715",
+        "152697834",
+        "738451296",
+        "819726543",
+        "475319682",
+        "263548179",
+        "327985461",
+        "584163927",
+        "691274358",
+    ),
+)
+
+# Janko.at, Chaos Sudoku 108 (www.janko.at/Raetsel/Sudoku/Chaos/108.a.htm).
+JIGSAW_JANKO_108 = (
+    sr.Rules.jigsaw(
+        [
+            "999998888",
+            "555998888",
+            "555998333",
+            "555111333",
+            "222111333",
+            "222111444",
+            "222766444",
+            "777766444",
+            "777766666",
+        ]
+    ),
+    rows(
+        "8........",
+        "...1.....",
+        "2.....4.6",
+        ".....8..5",
+        "...62..18",
+        ".3...4.2.",
+        "...5..1.7",
+        "..2......",
+        "...8...9.",
+    ),
+    rows(
+        "845279361",
+        "359162784",
+        "281395476",
+        "467918235",
+        "574623918",
+        "136754829",
+        "928536147",
+        "792481653",
+        "613847592",
+    ),
+)
+
+# Fun With Puzzles, "No Knight Step Sudoku", February 2018
+# (www.funwithpuzzles.com/2018/02/no-knight-step-sudoku-puzzles.html).
+ANTI_KNIGHT_FWP = (
+    sr.Rules(anti_knight=True),
+    rows(
+        "143......",
+        "..59..3.4",
+        ".2.4...85",
+        "......21.",
+        ".........",
+        ".32......",
+        "35...7.2.",
+        "2.8..97..",
+        "......85.",
+    ),
+    rows(
+        "143578962",
+        "865921374",
+        "927463185",
+        "594736218",
+        "781295436",
+        "632184597",
+        "359847621",
+        "218659743",
+        "476312859",
+    ),
+)
+
+# Wikipedia, "Killer sudoku", the example puzzle and its solution (Killersudoku color.svg):
+# no given digits, only cages (row, column from 0).
+KILLER_CAGES = [
+    (3, [(0, 0), (0, 1)]),
+    (15, [(0, 2), (0, 3), (0, 4)]),
+    (22, [(0, 5), (1, 4), (1, 5), (2, 4)]),
+    (4, [(0, 6), (1, 6)]),
+    (16, [(0, 7), (1, 7)]),
+    (15, [(0, 8), (1, 8), (2, 8), (3, 8)]),
+    (25, [(1, 0), (1, 1), (2, 0), (2, 1)]),
+    (17, [(1, 2), (1, 3)]),
+    (9, [(2, 2), (2, 3), (3, 3)]),
+    (8, [(2, 5), (3, 5), (4, 5)]),
+    (20, [(2, 6), (2, 7), (3, 6)]),
+    (6, [(3, 0), (4, 0)]),
+    (14, [(3, 1), (3, 2)]),
+    (17, [(3, 4), (4, 4), (5, 4)]),
+    (17, [(3, 7), (4, 6), (4, 7)]),
+    (13, [(4, 1), (4, 2), (5, 1)]),
+    (20, [(4, 3), (5, 3), (6, 3)]),
+    (12, [(4, 8), (5, 8)]),
+    (27, [(5, 0), (6, 0), (7, 0), (8, 0)]),
+    (6, [(5, 2), (6, 1), (6, 2)]),
+    (20, [(5, 5), (6, 5), (6, 6)]),
+    (6, [(5, 6), (5, 7)]),
+    (10, [(6, 4), (7, 3), (7, 4), (8, 3)]),
+    (14, [(6, 7), (6, 8), (7, 7), (7, 8)]),
+    (8, [(7, 1), (8, 1)]),
+    (16, [(7, 2), (8, 2)]),
+    (15, [(7, 5), (7, 6)]),
+    (13, [(8, 4), (8, 5), (8, 6)]),
+    (17, [(8, 7), (8, 8)]),
+]
+KILLER_WIKIPEDIA = (
+    sr.Rules.killer(KILLER_CAGES),
+    "." * 81,
+    rows(
+        "215647398",
+        "368952174",
+        "794381652",
+        "586274931",
+        "142593867",
+        "973816425",
+        "821739546",
+        "659428713",
+        "437165289",
+    ),
+)
+
+CASES = {
+    "x-udacity": X_UDACITY,
+    "windoku-wikipedia": WINDOKU_WIKIPEDIA,
+    "jigsaw-janko-108": JIGSAW_JANKO_108,
+    "anti-knight-funwithpuzzles": ANTI_KNIGHT_FWP,
+    "killer-wikipedia": KILLER_WIKIPEDIA,
+}
+
+
+def digits(line):
+    return [0 if ch == "." else int(ch) for ch in line]
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_published_solution_is_the_only_one(name):
+    rules, puzzle, solution = CASES[name]
+    assert ref.is_solution(digits(puzzle), digits(solution), rules, 9, 3, 3)
+    assert sr.solve(puzzle, rules=rules) == solution
+    assert sr.count_solutions(puzzle, rules=rules) == 1
+    assert sr.is_unique(puzzle, rules=rules)
+    assert sr.is_valid(solution, rules=rules)
+
+
+@pytest.mark.parametrize("name", ["x-udacity", "windoku-wikipedia", "anti-knight-funwithpuzzles"])
+def test_the_variant_rule_is_what_makes_it_unique(name):
+    rules, puzzle, _ = CASES[name]
+    assert sr.count_solutions(puzzle, limit=2) == 2
+
+
+def test_the_jigsaw_regions_replace_the_boxes():
+    rules, puzzle, solution = JIGSAW_JANKO_108
+    # The solution breaks classic boxes, so classic rules reject it.
+    assert not sr.is_valid(solution)
+    assert sr.is_valid(solution, rules=rules)
+
+
+def test_killer_cages_alone_fix_the_grid():
+    rules, _, solution = KILLER_WIKIPEDIA
+    changed = solution[:0] + "1" + solution[1:]
+    assert not sr.is_valid(changed, rules=rules)
+    assert sr.solve("." * 81, rules=rules) == solution
