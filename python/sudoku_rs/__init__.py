@@ -22,6 +22,7 @@ from ._logic import (
     parse_candidates,
     techniques,
 )
+from ._logic_batch import Traces, explain_batch, grade_batch, write_traces
 from ._rate import Rating, rate, rate_batch
 from ._rules_text import format_rules, parse_rules, read_variant_puzzles, write_variant_puzzles
 from ._status import Status
@@ -62,6 +63,7 @@ __all__ = [
     "Status",
     "Step",
     "SudokuError",
+    "Traces",
     "Transform",
     "__version__",
     "augment_batch",
@@ -73,12 +75,14 @@ __all__ = [
     "count_solutions",
     "count_solutions_batch",
     "explain",
+    "explain_batch",
     "format_candidates",
     "format_puzzles",
     "format_rules",
     "generate",
     "generate_batch",
     "grade",
+    "grade_batch",
     "hint",
     "is_unique",
     "is_valid",
@@ -94,5 +98,6 @@ __all__ = [
     "solve_batch",
     "techniques",
     "write_puzzles",
+    "write_traces",
     "write_variant_puzzles",
 ]

@@ -384,3 +384,30 @@ def _grade(
     techniques: Optional[List[str]] = None,
 ) -> _GradeTuple: ...
 def _techniques() -> List[Tuple[str, int, str]]: ...
+
+_GradeColumns = Tuple[
+    npt.NDArray[np.int16],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.uint8],
+    npt.NDArray[np.bool_],
+    npt.NDArray[np.bool_],
+]
+
+def _grade_batch(
+    puzzles: Union[npt.NDArray[np.integer[Any]], Sequence[Optional[str]]],
+    /,
+    *,
+    box: Optional[Tuple[int, int]] = None,
+    techniques: Optional[List[str]] = None,
+    threads: Optional[int] = None,
+    progress: Optional[Callable[[int], Any]] = None,
+) -> _GradeColumns: ...
+def _explain_batch(
+    puzzles: Union[npt.NDArray[np.integer[Any]], Sequence[Optional[str]]],
+    /,
+    *,
+    box: Optional[Tuple[int, int]] = None,
+    techniques: Optional[List[str]] = None,
+    threads: Optional[int] = None,
+    progress: Optional[Callable[[int], Any]] = None,
+) -> Tuple[List[Tuple[int, _StepTuple]], _GradeColumns]: ...

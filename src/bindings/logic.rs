@@ -17,7 +17,7 @@ use super::run::SignalCheck;
 
 /// A step as Python sees it: (technique, placements, eliminations, cells, units, digits, text,
 /// difficulty).
-type StepTuple = (
+pub(super) type StepTuple = (
     &'static str,
     Vec<(usize, usize, u8)>,
     Vec<(usize, usize, u8)>,
@@ -39,7 +39,7 @@ fn unit_name(unit: Unit) -> &'static str {
     }
 }
 
-fn step_tuple(step: Step) -> StepTuple {
+pub(super) fn step_tuple(step: Step) -> StepTuple {
     let digits = logic::step::bits(step.digits)
         .map(|d| d as u8 + 1)
         .collect();
@@ -69,7 +69,7 @@ fn grade_tuple(grade: &Grade) -> GradeTuple {
 }
 
 /// `techniques=`: `None` for all, else names from the table.
-fn techniques_arg(names: Option<Vec<String>>) -> PyResult<Techniques> {
+pub(super) fn techniques_arg(names: Option<Vec<String>>) -> PyResult<Techniques> {
     let Some(names) = names else {
         return Ok(Techniques::all());
     };

@@ -17,6 +17,7 @@ mod guard;
 mod input;
 mod lines;
 mod logic;
+mod logic_batch;
 mod rate;
 mod rules;
 mod run;
@@ -154,6 +155,8 @@ mod _sudoku_rs {
         _candidates, _candidates_batch, _explain, _format_candidates, _grade, _hint,
         _parse_candidates, _techniques,
     };
+    #[pymodule_export]
+    use super::logic_batch::{_explain_batch, _grade_batch};
     #[pymodule_export]
     use super::rate::{_rate, _rate_batch};
     #[pymodule_export]

@@ -1,0 +1,209 @@
+//! Grades and explanations of many puzzles on every thread (issue 12): flat columns the Python
+//! wrappers in `sudoku_rs/_logic_batch.py` assemble into a structured array or trace columns.
+//! Each puzzle is explained on its own, so results do not depend on the thread count.
+
+use numpy::PyArray1;
+use pyo3::prelude::*;
+
+use crate::core::logic::{self, Grade, Solutions, Step, Techniques};
+use crate::core::{Control, Error, Grid, Solver};
+
+use super::batch::{open, run};
+use super::logic::{step_tuple, techniques_arg, StepTuple};
+
+/// Level codes past the five [`logic::Level`]s (`Level as i64` is 0..=4): why a row has no
+/// level. The Python side keeps the same list (`_logic_batch.LEVELS`).
+const UNSOLVED: i64 = 5;
+const NOT_UNIQUE: i64 = 6;
+const NO_SOLUTION: i64 = 7;
+const INVALID: i64 = 8;
+
+/// A row of grades: hardest (index into the technique table, -1 for none), score, level code,
+/// solved, unique.
+const GRADE_STRIDE: usize = 5;
+
+fn level_code(grade: &Grade) -> i64 {
+    match (grade.solutions, grade.level) {
+        (Solutions::None, _) => NO_SOLUTION,
+        (Solutions::Many, _) => NOT_UNIQUE,
+        (Solutions::One, Some(level)) => level as i64,
+        (Solutions::One, None) => UNSOLVED,
+    }
+}
+
+fn grade_row(grade: &Grade, out: &mut [i64]) {
+    out.copy_from_slice(&[
+        grade.hardest.map_or(-1, |t| t.index() as i64),
+        grade.score as i64,
+        level_code(grade),
+        i64::from(grade.solved),
+        i64::from(grade.solutions == Solutions::One),
+    ]);
+}
+
+/// A row the logic could not run on: conflicting clues (or a stop, which the batch raises).
+fn failed_row(err: &Error, out: &mut [i64]) {
+    let code = match err {
+        Error::NoSolution => NO_SOLUTION,
+        _ => INVALID,
+    };
+    out.copy_from_slice(&[-1, 0, code, 0, 0]);
+}
+
+type GradeColumns<'py> = (
+    Bound<'py, PyArray1<i16>>,
+    Bound<'py, PyArray1<i64>>,
+    Bound<'py, PyArray1<u8>>,
+    Bound<'py, PyArray1<bool>>,
+    Bound<'py, PyArray1<bool>>,
+);
+
+/// Unpacks grade rows into the five columns.
+#[derive(Default)]
+struct GradeColumnsBuf {
+    hardest: Vec<i16>,
+    score: Vec<i64>,
+    level: Vec<u8>,
+    solved: Vec<bool>,
+    unique: Vec<bool>,
+}
+
+impl GradeColumnsBuf {
+    fn push(&mut self, row: &[i64], valid: bool) {
+        let row: &[i64] = if valid { row } else { &[-1, 0, INVALID, 0, 0] };
+        self.hardest.push(row[0] as i16);
+        self.score.push(row[1]);
+        self.level.push(row[2] as u8);
+        self.solved.push(row[3] != 0);
+        self.unique.push(row[4] != 0);
+    }
+
+    fn into_py(self, py: Python<'_>) -> GradeColumns<'_> {
+        (
+            PyArray1::from_vec(py, self.hardest),
+            PyArray1::from_vec(py, self.score),
+            PyArray1::from_vec(py, self.level),
+            PyArray1::from_vec(py, self.solved),
+            PyArray1::from_vec(py, self.unique),
+        )
+    }
+}
+
+/// Explains one puzzle of a batch; `keep` keeps the steps (with their sentences).
+fn explain_one(
+    shape: crate::core::BoxShape,
+    puzzle: &[u8],
+    techniques: Techniques,
+    keep: bool,
+    solver: &mut Solver,
+    control: &mut dyn Control,
+) -> crate::core::Result<(Vec<Step>, Grade)> {
+    let grid = Grid::new(shape, puzzle.to_vec())?;
+    let start = logic::start(&grid, None, solver, control)?;
+    if keep {
+        let explanation = logic::explain(start, techniques, solver, control)?;
+        Ok((explanation.steps, explanation.grade))
+    } else {
+        Ok((
+            Vec::new(),
+            logic::grade(start, techniques, solver, control)?,
+        ))
+    }
+}
+
+/// Columns (hardest index, score, level code, solved, unique); see `sudoku_rs.grade_batch`.
+#[pyfunction]
+#[pyo3(signature = (puzzles, /, *, r#box = None, techniques = None, threads = None, progress = None))]
+pub fn _grade_batch<'py>(
+    puzzles: &Bound<'py, PyAny>,
+    r#box: Option<(i64, i64)>,
+    techniques: Option<Vec<String>>,
+    threads: Option<super::count::CountArg>,
+    progress: Option<Bound<'py, PyAny>>,
+) -> PyResult<GradeColumns<'py>> {
+    let py = puzzles.py();
+    let techniques = techniques_arg(techniques)?;
+    let batch = open(puzzles, super::box_arg(r#box)?)?;
+    let shape = batch.shape;
+    let work = |solver: &mut Solver, puzzle: &[u8], out: &mut [i64], control: &mut dyn Control| {
+        match explain_one(shape, puzzle, techniques, false, solver, control) {
+            Ok((_, grade)) => grade_row(&grade, out),
+            Err(err) => failed_row(&err, out),
+        }
+    };
+    let mut columns = GradeColumnsBuf::default();
+    run(
+        py,
+        &batch,
+        threads,
+        progress,
+        GRADE_STRIDE,
+        work,
+        |_, results: &[i64], valid| {
+            for (row, &ok) in results.chunks(GRADE_STRIDE).zip(valid) {
+                columns.push(row, ok);
+            }
+            Ok(())
+        },
+    )?;
+    Ok(columns.into_py(py))
+}
+
+/// One puzzle's result in an explain batch: its steps and its grade row.
+#[derive(Clone, Default)]
+struct Trace {
+    steps: Vec<Step>,
+    grade: [i64; GRADE_STRIDE],
+}
+
+/// (steps of every puzzle in order, as (puzzle index, step tuple); grade columns); see
+/// `sudoku_rs.explain_batch`.
+#[pyfunction]
+#[pyo3(signature = (puzzles, /, *, r#box = None, techniques = None, threads = None, progress = None))]
+#[allow(clippy::type_complexity)]
+pub fn _explain_batch<'py>(
+    puzzles: &Bound<'py, PyAny>,
+    r#box: Option<(i64, i64)>,
+    techniques: Option<Vec<String>>,
+    threads: Option<super::count::CountArg>,
+    progress: Option<Bound<'py, PyAny>>,
+) -> PyResult<(Vec<(usize, StepTuple)>, GradeColumns<'py>)> {
+    let py = puzzles.py();
+    let techniques = techniques_arg(techniques)?;
+    let batch = open(puzzles, super::box_arg(r#box)?)?;
+    let shape = batch.shape;
+    let work =
+        |solver: &mut Solver, puzzle: &[u8], out: &mut [Trace], control: &mut dyn Control| {
+            let trace = &mut out[0];
+            match explain_one(shape, puzzle, techniques, true, solver, control) {
+                Ok((steps, grade)) => {
+                    trace.steps = steps;
+                    grade_row(&grade, &mut trace.grade);
+                }
+                Err(err) => failed_row(&err, &mut trace.grade),
+            }
+        };
+    let mut steps = Vec::new();
+    let mut columns = GradeColumnsBuf::default();
+    run(
+        py,
+        &batch,
+        threads,
+        progress,
+        1,
+        work,
+        |start, results: &[Trace], valid| {
+            for (k, (trace, &ok)) in results.iter().zip(valid).enumerate() {
+                columns.push(&trace.grade, ok);
+                steps.extend(
+                    trace
+                        .steps
+                        .iter()
+                        .map(|s| (start + k, step_tuple(s.clone()))),
+                );
+            }
+            Ok(())
+        },
+    )?;
+    Ok((steps, columns.into_py(py)))
+}
