@@ -6,6 +6,7 @@ box shape, so it knows nothing about solving.
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Any, List, Optional, Tuple
 
@@ -182,3 +183,18 @@ def html_grid(
         )
     parts.append("</g></svg>")
     return "".join(parts)
+
+
+def with_layers(svg: str, under: str, over: str, *, width: Optional[int] = None) -> str:
+    """A drawing from :func:`html_grid` with SVG layers added in grid coordinates: ``under``
+    beneath everything (tints), ``over`` on top (marks); ``width`` (pixels) scales it down,
+    for a row of small grids."""
+    head, sep, rest = svg.partition('<g transform="translate(')
+    opening, _, body = rest.partition(">")
+    assert sep and body.endswith("</g></svg>"), "html_grid's layout"
+    out = f"{head}{sep}{opening}>{under}{body[: -len('</g></svg>')]}{over}</g></svg>"
+    if width is not None:
+        out = re.sub(
+            r'width="[0-9.]+" height="[0-9.]+"', f'width="{width}" height="{width}"', out, count=1
+        )
+    return out

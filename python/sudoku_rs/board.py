@@ -6,11 +6,11 @@ A thin layer over the compiled functions: the cells are read by the core (same e
 
 from __future__ import annotations
 
-from typing import Any, List, Optional, Tuple
+from typing import Any, Iterable, List, Optional, Tuple
 
 import numpy as np
 
-from . import _display, _sudoku_rs
+from . import _display, _logic, _sudoku_rs, _walk
 
 
 def _frozen(array: np.ndarray) -> np.ndarray:
@@ -71,6 +71,28 @@ class Board:
         board._givens = _frozen(np.array(givens, dtype=bool))
         board._box = box
         return board
+
+    # ------------------------------------------------------------ logic
+
+    def hint(self, *, techniques: Optional[Iterable[str]] = None) -> Optional[_walk.DrawnStep]:
+        """The next logical step (see `sr.hint`) on this board, which draws itself in Jupyter:
+        the grid with pencil marks, the units and cells involved tinted, eliminated
+        candidates struck out, placed digits marked, the sentence under it. None when the
+        board is full or no allowed technique applies."""
+        step = _logic.hint(self._cells, box=self._box, techniques=techniques)
+        if step is None:
+            return None
+        return next(_walk.walk(self, self._marks(), [step]))
+
+    def explain(self, *, techniques: Optional[Iterable[str]] = None) -> _walk.Walkthrough:
+        """Every step of a logical solution (see `sr.explain`), to page through:
+        ``board.explain()[i]`` draws step i on the board as it was then; in Jupyter the whole
+        walkthrough shows as a sequence of small grids."""
+        explanation = _logic.explain(self._cells, box=self._box, techniques=techniques)
+        return _walk.Walkthrough(self, self._marks(), explanation)
+
+    def _marks(self) -> np.ndarray:
+        return _logic.candidates(self._cells, box=self._box)
 
     # ------------------------------------------------------------ solving
 
