@@ -8,6 +8,7 @@ use pyo3::prelude::*;
 use crate::core::logic::{self, Grade, Solutions, Step, Techniques};
 use crate::core::{Control, Error, Grid, Solver};
 
+use super::args::{BoxArg, Threads};
 use super::batch::{open, run};
 use super::logic::{step_tuple, techniques_arg, StepTuple};
 
@@ -116,16 +117,30 @@ fn explain_one(
 #[pyo3(signature = (puzzles, /, *, r#box = None, techniques = None, threads = None, progress = None))]
 pub fn _grade_batch<'py>(
     puzzles: &Bound<'py, PyAny>,
-    r#box: Option<(i64, i64)>,
+    r#box: Option<BoxArg>,
     techniques: Option<Vec<String>>,
-    threads: Option<super::count::CountArg>,
+    threads: Option<Threads>,
+    progress: Option<Bound<'py, PyAny>>,
+) -> PyResult<GradeColumns<'py>> {
+    super::guard::entry(|| grade_batch(puzzles, r#box, techniques, threads, progress))
+}
+
+fn grade_batch<'py>(
+    puzzles: &Bound<'py, PyAny>,
+    r#box: Option<BoxArg>,
+    techniques: Option<Vec<String>>,
+    threads: Option<Threads>,
     progress: Option<Bound<'py, PyAny>>,
 ) -> PyResult<GradeColumns<'py>> {
     let py = puzzles.py();
     let techniques = techniques_arg(techniques)?;
-    let batch = open(puzzles, super::box_arg(r#box)?)?;
+    let batch = open(puzzles, BoxArg::request(r#box)?)?;
     let shape = batch.shape;
-    let work = |solver: &mut Solver, puzzle: &[u8], out: &mut [i64], control: &mut dyn Control| {
+    let work = |solver: &mut Solver,
+                _: usize,
+                puzzle: &[u8],
+                out: &mut [i64],
+                control: &mut dyn Control| {
         match explain_one(shape, puzzle, techniques, false, solver, control) {
             Ok((_, grade)) => grade_row(&grade, out),
             Err(err) => failed_row(&err, out),
@@ -163,26 +178,41 @@ struct Trace {
 #[allow(clippy::type_complexity)]
 pub fn _explain_batch<'py>(
     puzzles: &Bound<'py, PyAny>,
-    r#box: Option<(i64, i64)>,
+    r#box: Option<BoxArg>,
     techniques: Option<Vec<String>>,
-    threads: Option<super::count::CountArg>,
+    threads: Option<Threads>,
     progress: Option<Bound<'py, PyAny>>,
-) -> PyResult<(Vec<(usize, StepTuple)>, GradeColumns<'py>)> {
+) -> PyResult<ExplainResult<'py>> {
+    super::guard::entry(|| explain_batch(puzzles, r#box, techniques, threads, progress))
+}
+
+type ExplainResult<'py> = (Vec<(usize, StepTuple)>, GradeColumns<'py>);
+
+fn explain_batch<'py>(
+    puzzles: &Bound<'py, PyAny>,
+    r#box: Option<BoxArg>,
+    techniques: Option<Vec<String>>,
+    threads: Option<Threads>,
+    progress: Option<Bound<'py, PyAny>>,
+) -> PyResult<ExplainResult<'py>> {
     let py = puzzles.py();
     let techniques = techniques_arg(techniques)?;
-    let batch = open(puzzles, super::box_arg(r#box)?)?;
+    let batch = open(puzzles, BoxArg::request(r#box)?)?;
     let shape = batch.shape;
-    let work =
-        |solver: &mut Solver, puzzle: &[u8], out: &mut [Trace], control: &mut dyn Control| {
-            let trace = &mut out[0];
-            match explain_one(shape, puzzle, techniques, true, solver, control) {
-                Ok((steps, grade)) => {
-                    trace.steps = steps;
-                    grade_row(&grade, &mut trace.grade);
-                }
-                Err(err) => failed_row(&err, &mut trace.grade),
+    let work = |solver: &mut Solver,
+                _: usize,
+                puzzle: &[u8],
+                out: &mut [Trace],
+                control: &mut dyn Control| {
+        let trace = &mut out[0];
+        match explain_one(shape, puzzle, techniques, true, solver, control) {
+            Ok((steps, grade)) => {
+                trace.steps = steps;
+                grade_row(&grade, &mut trace.grade);
             }
-        };
+            Err(err) => failed_row(&err, &mut trace.grade),
+        }
+    };
     let mut steps = Vec::new();
     let mut columns = GradeColumnsBuf::default();
     run(
