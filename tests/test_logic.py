@@ -314,3 +314,18 @@ def test_malformed_marks_are_refused_clearly():
     lenient[0, 1] = True
     assert sr.hint(TOP, candidates=lenient) == sr.hint(TOP)
     assert sr.hint(TOP, candidates=marks.tolist()) == sr.hint(TOP)
+
+
+def test_max_guesses_bounds_the_solution_count():
+    """A stuck run counts solutions; on a hard puzzle one guess is not enough."""
+    hard = read_lines(data_dir() / "puzzles6_forum_hardest_1106", 1)[0]
+    with pytest.raises(sr.GuessLimitError):
+        sr.grade(hard, techniques=SINGLES, max_guesses=1)
+    with pytest.raises(sr.GuessLimitError):
+        sr.explain(hard, techniques=SINGLES, max_guesses=1)
+    with pytest.raises(ValueError, match="max_guesses"):
+        sr.hint(hard, max_guesses=0)
+    # Singles fill an easy grid without any search, so even one guess is plenty.
+    easy = read_lines(data_dir() / "gen_easy35", 1)[0]
+    assert sr.grade(easy, max_guesses=1).level == "easy"
+    assert sr.hint(hard, max_guesses=1) is not None

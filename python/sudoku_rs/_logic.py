@@ -166,6 +166,7 @@ def hint(
     box: Optional[Tuple[int, int]] = None,
     techniques: Optional[Iterable[str]] = None,
     candidates: Optional[_Marks] = None,
+    max_guesses: Optional[int] = None,
 ) -> Optional[Step]:
     """The next logical step: the cheapest technique that applies (only those named in
     ``techniques``, if given). None when the grid is full or no allowed technique applies.
@@ -177,10 +178,15 @@ def hint(
     cell. Malformed grids and conflicting clues raise :class:`InvalidPuzzleError`; a puzzle with
     no or several solutions still gets sound steps as far as logic goes. The solver runs only to
     check marks or when a uniqueness technique needs to know the solution is unique, so a hint
-    costs microseconds even on big grids.
+    costs microseconds even on big grids. ``max_guesses`` bounds that search as in
+    :func:`solve` (:class:`GuessLimitError` past it).
     """
     found = _sudoku_rs._hint(
-        grid, box=box, techniques=_names(techniques), candidates=_marks(candidates)
+        grid,
+        box=box,
+        techniques=_names(techniques),
+        candidates=_marks(candidates),
+        max_guesses=max_guesses,
     )
     return None if found is None else Step(*found)
 
@@ -192,13 +198,20 @@ def explain(
     box: Optional[Tuple[int, int]] = None,
     techniques: Optional[Iterable[str]] = None,
     candidates: Optional[_Marks] = None,
+    max_guesses: Optional[int] = None,
 ) -> Explanation:
     """Every step of a logical solution, each as from :func:`hint`, until the grid is full or
     no allowed technique applies; see :class:`Explanation`. Deterministic. A puzzle with no or
     several solutions is explained as far as logic goes, and its grade says which (the solver
-    counts solutions only when the logic gets stuck: a grid the logic fills has one)."""
+    counts solutions only when the logic gets stuck: a grid the logic fills has one; on big
+    grids with many solutions that count can take seconds, and ``max_guesses`` bounds it as in
+    :func:`solve`)."""
     steps, graded, remaining, marks = _sudoku_rs._explain(
-        grid, box=box, techniques=_names(techniques), candidates=_marks(candidates)
+        grid,
+        box=box,
+        techniques=_names(techniques),
+        candidates=_marks(candidates),
+        max_guesses=max_guesses,
     )
     return Explanation([Step(*s) for s in steps], Grade(*graded), remaining, marks)
 
@@ -209,10 +222,14 @@ def grade(
     *,
     box: Optional[Tuple[int, int]] = None,
     techniques: Optional[Iterable[str]] = None,
+    max_guesses: Optional[int] = None,
 ) -> Grade:
     """Grade a puzzle by the techniques its logical solution needs (the steps of
     :func:`explain`): ``level`` is the hardest technique's level, ``score`` the sum of every
     step's weight. A puzzle with no solution or several gets level ``'no solution'`` or
     ``'not unique'`` rather than an exception; malformed grids and conflicting clues raise
-    :class:`InvalidPuzzleError`."""
-    return Grade(*_sudoku_rs._grade(grid, box=box, techniques=_names(techniques)))
+    :class:`InvalidPuzzleError`; ``max_guesses`` bounds the solution count as in :func:`explain`.
+    """
+    return Grade(
+        *_sudoku_rs._grade(grid, box=box, techniques=_names(techniques), max_guesses=max_guesses)
+    )

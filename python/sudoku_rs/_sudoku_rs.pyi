@@ -367,6 +367,7 @@ def _hint(
     box: Optional[Tuple[int, int]] = None,
     techniques: Optional[List[str]] = None,
     candidates: _MarksArg = None,
+    max_guesses: Optional[int] = None,
 ) -> Optional[_StepTuple]: ...
 def _explain(
     grid: _GridLike,
@@ -375,6 +376,7 @@ def _explain(
     box: Optional[Tuple[int, int]] = None,
     techniques: Optional[List[str]] = None,
     candidates: _MarksArg = None,
+    max_guesses: Optional[int] = None,
 ) -> Tuple[List[_StepTuple], _GradeTuple, List[Tuple[int, int]], npt.NDArray[np.bool_]]: ...
 def _grade(
     grid: _GridLike,
@@ -382,6 +384,7 @@ def _grade(
     *,
     box: Optional[Tuple[int, int]] = None,
     techniques: Optional[List[str]] = None,
+    max_guesses: Optional[int] = None,
 ) -> _GradeTuple: ...
 def _techniques() -> List[Tuple[str, int, str]]: ...
 

@@ -11,7 +11,7 @@ use crate::core::logic::{self, Candidates, Grade, Solutions, Step, Technique, Te
 use crate::core::{Error, Grid, Solver, Unit};
 
 use super::alloc;
-use super::args::{BoxArg, Threads};
+use super::args::{BoxArg, MaxGuesses, Threads};
 use super::batch::{open, run};
 use super::run::SignalCheck;
 
@@ -217,6 +217,7 @@ fn with_start<T: Send>(
     grid: &Bound<'_, PyAny>,
     r#box: Option<BoxArg>,
     candidates: Option<&Bound<'_, PyAny>>,
+    max_guesses: Option<MaxGuesses>,
     work: impl FnOnce(logic::Start, &mut Solver, &mut SignalCheck) -> crate::core::Result<T> + Send,
 ) -> PyResult<T> {
     let input = super::read(grid, r#box)?;
@@ -224,7 +225,8 @@ fn with_start<T: Send>(
         Some(c) if !c.is_none() => Some(marks_arg(c, input.grid.size())?),
         _ => None,
     };
-    super::run::detached(grid.py(), &input.grid, None, |solver, grid, control| {
+    let budget = max_guesses.unwrap_or_default().0;
+    super::run::detached(grid.py(), &input.grid, budget, |solver, grid, control| {
         let start = logic::start(grid, marks.as_deref(), solver, control)?;
         work(start, solver, control)
     })
@@ -232,29 +234,39 @@ fn with_start<T: Send>(
 
 /// The next step, or None; see `sudoku_rs.hint`.
 #[pyfunction]
-#[pyo3(signature = (grid, /, *, r#box = None, techniques = None, candidates = None))]
+#[pyo3(signature = (
+    grid, /, *, r#box = None, techniques = None, candidates = None, max_guesses = None
+))]
 pub fn _hint(
     grid: &Bound<'_, PyAny>,
     r#box: Option<BoxArg>,
     techniques: Option<Vec<String>>,
     candidates: Option<&Bound<'_, PyAny>>,
+    max_guesses: Option<MaxGuesses>,
 ) -> PyResult<Option<StepTuple>> {
     let techniques = techniques_arg(techniques)?;
-    let step = with_start(grid, r#box, candidates, |start, solver, control| {
-        logic::next_step(&start, techniques, solver, control)
-    })?;
+    let step = with_start(
+        grid,
+        r#box,
+        candidates,
+        max_guesses,
+        |start, solver, control| logic::next_step(&start, techniques, solver, control),
+    )?;
     Ok(step.map(step_tuple))
 }
 
 /// (steps, grade, remaining cells, final candidates); see `sudoku_rs.explain`.
 #[pyfunction]
-#[pyo3(signature = (grid, /, *, r#box = None, techniques = None, candidates = None))]
+#[pyo3(signature = (
+    grid, /, *, r#box = None, techniques = None, candidates = None, max_guesses = None
+))]
 #[allow(clippy::type_complexity)]
 pub fn _explain<'py>(
     grid: &Bound<'py, PyAny>,
     r#box: Option<BoxArg>,
     techniques: Option<Vec<String>>,
     candidates: Option<&Bound<'py, PyAny>>,
+    max_guesses: Option<MaxGuesses>,
 ) -> PyResult<(
     Vec<StepTuple>,
     GradeTuple,
@@ -262,9 +274,13 @@ pub fn _explain<'py>(
     Bound<'py, PyAny>,
 )> {
     let techniques = techniques_arg(techniques)?;
-    let explanation = with_start(grid, r#box, candidates, |start, solver, control| {
-        logic::explain(start, techniques, solver, control)
-    })?;
+    let explanation = with_start(
+        grid,
+        r#box,
+        candidates,
+        max_guesses,
+        |start, solver, control| logic::explain(start, techniques, solver, control),
+    )?;
     let remaining = explanation.remaining();
     let grade = grade_tuple(&explanation.grade);
     let n = explanation.candidates.size();
@@ -275,14 +291,15 @@ pub fn _explain<'py>(
 
 /// (hardest, score, level, solved, unique); see `sudoku_rs.grade`.
 #[pyfunction]
-#[pyo3(signature = (grid, /, *, r#box = None, techniques = None))]
+#[pyo3(signature = (grid, /, *, r#box = None, techniques = None, max_guesses = None))]
 pub fn _grade(
     grid: &Bound<'_, PyAny>,
     r#box: Option<BoxArg>,
     techniques: Option<Vec<String>>,
+    max_guesses: Option<MaxGuesses>,
 ) -> PyResult<GradeTuple> {
     let techniques = techniques_arg(techniques)?;
-    let grade = with_start(grid, r#box, None, |start, solver, control| {
+    let grade = with_start(grid, r#box, None, max_guesses, |start, solver, control| {
         logic::grade(start, techniques, solver, control)
     })?;
     Ok(grade_tuple(&grade))
