@@ -50,6 +50,7 @@ SDIST_TOP = {
     "Cargo.lock",
     "README.md",
     "CHANGELOG.md",
+    "LICENSE",
     "src",
     "python",
     "tests",
