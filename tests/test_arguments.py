@@ -138,6 +138,24 @@ def test_big_ints_are_value_errors_not_overflow():
     with pytest.raises(MemoryError):
         sr.generate_batch(2**70, seed=1)
     assert sr.Transform.random(9, seed=1, index=2**64 - 1) is not None
+    with pytest.raises(ValueError, match=rf"rows must list each of 0\.\.3 once, got {2**70} in"):
+        sr.Transform([2**70, 0, 1, 2], range(4), range(1, 5))
+    with pytest.raises(
+        ValueError, match=r"digits must list each of 1\.\.4 once, got a number below"
+    ):
+        sr.Transform(range(4), range(4), [1, 2, 3, -(2**200)])
+
+
+def test_transform_lists_are_lists_of_ints():
+    with pytest.raises(TypeError, match="rows must be a list of ints, got bool"):
+        sr.Transform([True, 0, 1, 2], range(4), range(1, 5))
+    with pytest.raises(TypeError, match="cols must be a list of ints, got str"):
+        sr.Transform(range(4), "0123", range(1, 5))
+    with pytest.raises(TypeError, match="digits must be a list of ints, got int"):
+        sr.Transform(range(4), range(4), 5)
+    # Any iterable of ints will do, read once.
+    t = sr.Transform((r for r in range(4)), iter(range(4)), (d for d in range(1, 5)))
+    assert t == sr.Transform.identity(4)
 
 
 def test_symmetry_is_an_argument_error():

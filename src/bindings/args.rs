@@ -49,8 +49,28 @@ fn whole(obj: &Borrowed<'_, '_, PyAny>, name: &str, what: &str) -> PyResult<i128
     }
 }
 
+/// A list-of-ints argument (`Transform(rows=...)`): each item read like any int argument, so a
+/// bool is refused and a huge value is an out-of-range number (the caller's range check names
+/// it), never pyo3's OverflowError.
+pub fn int_list(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Vec<i128>> {
+    let what = "a list of ints";
+    let refuse = || {
+        PyTypeError::new_err(format!(
+            "{name} must be {what}, got {}",
+            type_name(&obj.as_borrowed())
+        ))
+    };
+    if obj.is_instance_of::<PyString>() {
+        return Err(refuse());
+    }
+    let items = obj.try_iter().map_err(|_| refuse())?;
+    items
+        .map(|item| whole(&item?.as_borrowed(), name, what))
+        .collect()
+}
+
 /// A number as messages print it: saturated values as "a number past 2**127".
-fn shown(value: i128) -> String {
+pub fn shown(value: i128) -> String {
     match value {
         i128::MAX => "a number of 2**127 or more".into(),
         i128::MIN => "a number below -2**127".into(),

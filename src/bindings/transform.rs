@@ -8,7 +8,7 @@ use pyo3::types::{PyDict, PyTuple};
 use crate::core::make::transform::Transform as Core;
 use crate::core::BoxShape;
 
-use super::args::{BoxArg, Index, Seed, Size};
+use super::args::{int_list, shown, BoxArg, Index, Seed, Size};
 use super::input;
 
 /// The box shape of `size`, or of `box=`.
@@ -17,10 +17,11 @@ fn shape_of(size: Size, r#box: Option<BoxArg>) -> PyResult<BoxShape> {
 }
 
 /// `values` as indices, each in `low..=high`; the error names the argument and the value.
-fn in_range(name: &str, values: &[i64], low: i64, high: i64) -> PyResult<Vec<usize>> {
+fn in_range(name: &str, values: &[i128], low: i128, high: i128) -> PyResult<Vec<usize>> {
     match values.iter().find(|&&v| !(low..=high).contains(&v)) {
-        Some(v) => Err(PyValueError::new_err(format!(
-            "{name} must list each of {low}..{high} once, got {v} in {values:?}"
+        Some(&v) => Err(PyValueError::new_err(format!(
+            "{name} must list each of {low}..{high} once, got {} in {values:?}",
+            shown(v)
         ))),
         None => Ok(values.iter().map(|&v| v as usize).collect()),
     }
@@ -37,17 +38,23 @@ impl Transform {
     #[new]
     #[pyo3(signature = (rows, cols, digits, *, transpose = false, r#box = None))]
     fn new(
-        rows: Vec<i64>,
-        cols: Vec<i64>,
-        digits: Vec<i64>,
+        rows: &Bound<'_, PyAny>,
+        cols: &Bound<'_, PyAny>,
+        digits: &Bound<'_, PyAny>,
         transpose: bool,
         r#box: Option<BoxArg>,
     ) -> PyResult<Self> {
+        // Each list is read once: any iterable of ints will do, a generator too.
+        let (rows, cols, digits) = (
+            int_list(rows, "rows")?,
+            int_list(cols, "cols")?,
+            int_list(digits, "digits")?,
+        );
         let shape = shape_of(Size(rows.len()), r#box)?;
-        let n = shape.size();
-        let rows = in_range("rows", &rows, 0, n as i64 - 1)?;
-        let cols = in_range("cols", &cols, 0, n as i64 - 1)?;
-        let digits = in_range("digits", &digits, 1, n as i64)?;
+        let n = shape.size() as i128;
+        let rows = in_range("rows", &rows, 0, n - 1)?;
+        let cols = in_range("cols", &cols, 0, n - 1)?;
+        let digits = in_range("digits", &digits, 1, n)?;
         let digits: Vec<u8> = digits.into_iter().map(|d| d as u8).collect();
         Core::new(shape, transpose, rows, cols, &digits)
             .map(Transform)
