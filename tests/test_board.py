@@ -332,7 +332,7 @@ def test_html_givens_and_filled_digits_differ(n, box):
         if puzzle[r * n + c] != 0:
             assert group.get("fill") == "currentColor" and group.get("font-weight") == "700"
         else:
-            assert group.get("fill") == _display.FILLED_COLOUR
+            assert group.get("fill") == _display.SCREEN.filled
             assert group.get("font-weight") == "400"
 
 
@@ -386,7 +386,7 @@ def test_html_is_self_contained_and_theme_neutral():
     # Lines and givens follow the theme's text colour; nothing paints a background.
     assert "background:transparent" in root.get("style")
     colours = {e.get("fill") for e in root.iter() if e.get("fill") not in (None, "none")}
-    assert colours == {"currentColor", _display.FILLED_COLOUR}
+    assert colours == {"currentColor", _display.SCREEN.filled}
 
 
 @pytest.mark.parametrize("n,box", [(4, (2, 2)), (9, (3, 3)), (16, (4, 4)), (25, (5, 5))])

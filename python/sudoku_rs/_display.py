@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from html import escape
-from typing import Any, List, Optional, Tuple
+from typing import Any, List, NamedTuple, Optional, Tuple
 
 import numpy as np
 
@@ -61,16 +61,64 @@ def text_grid(cells: np.ndarray, box: Tuple[int, int]) -> str:
 # attributes is drawn the same everywhere, needs no <style> element (nothing global, so two
 # boards on one page cannot clash: there are no ids or class names at all), scales cleanly from
 # 4x4 to 64x64, and is well-formed XML, which the tests parse.
-#
-# Colours work on light and dark themes alike: lines and givens use currentColor (the
-# notebook's text colour), the background is transparent, filled-in digits use a mid blue and
-# conflicts a translucent red tint inside a red frame, both readable on white and on near-black.
 
-# Contrast 4.1:1 on white, 4.6:1 on JupyterLab dark (#111), 4.1:1 on VS Code dark (#1e1e1e).
-FILLED_COLOUR = "#2f7de1"
-CONFLICT_COLOUR = "#e5484d"
-CONFLICT_OPACITY = "0.3"
-THIN_OPACITY = "0.35"
+# Two colour schemes for the one drawing: the screen's (Jupyter) and print's (`Board.to_svg`,
+# PDF, PNG, sheets).
+#
+# Screen colours work on light and dark themes alike: lines and givens use currentColor (the
+# notebook's text colour), the background is transparent, filled-in digits use a mid blue
+# (contrast 4.1:1 on white, 4.6:1 on JupyterLab dark #111, 4.1:1 on VS Code dark #1e1e1e) and
+# conflicts a translucent red tint inside a red frame, readable on white and on near-black.
+#
+# Print is black on white: paper has no theme, and a grey-scale printer must not lose
+# anything, so filled-in digits are a dark grey in regular weight beside the bold black givens,
+# and the fonts are the PDF standard Helvetica the PDF writer uses.
+
+
+class Scheme(NamedTuple):
+    """How the drawing is coloured: lines, the two kinds of labels, conflicts, background."""
+
+    line: str
+    thin_opacity: str
+    thin_width: str
+    given: str
+    filled: str
+    pencil: str
+    conflict: str
+    conflict_opacity: str
+    background: Optional[str]
+    font_family: str
+    #: Extra attributes on the root element (screen only: the notebook's layout).
+    root_style: str
+
+
+SCREEN = Scheme(
+    line="currentColor",
+    thin_opacity="0.35",
+    thin_width="1",
+    given="currentColor",
+    filled="#2f7de1",
+    pencil="currentColor",
+    conflict="#e5484d",
+    conflict_opacity="0.3",
+    background=None,
+    font_family="ui-sans-serif, system-ui, -apple-system, Segoe UI, Roboto, sans-serif",
+    root_style="max-width:100%;height:auto;display:block;margin:4px 0;background:transparent",
+)
+
+PRINT = Scheme(
+    line="#000000",
+    thin_opacity="1",
+    thin_width="0.6",
+    given="#000000",
+    filled="#4d4d4d",
+    pencil="#4d4d4d",
+    conflict="#e5484d",
+    conflict_opacity="0.3",
+    background="#ffffff",
+    font_family="Helvetica, Arial, sans-serif",
+    root_style="",
+)
 
 
 def cell_size(n: int) -> int:
@@ -86,9 +134,24 @@ def html_grid(
     box: Tuple[int, int],
     rules: Optional[Any] = None,
 ) -> str:
-    """An inline SVG of the board: thick lines around boxes, givens bold in the text colour,
-    filled-in digits in blue, conflicting cells tinted red; variant `rules` (an `sr.Rules`)
-    add their marks (see `_rules_display`)."""
+    """An inline SVG of the board for Jupyter: the screen colours."""
+    return svg_grid(cells, givens, conflicts, box, SCREEN, rules=rules)
+
+
+def svg_grid(
+    cells: np.ndarray,
+    givens: np.ndarray,
+    conflicts: np.ndarray,
+    box: Tuple[int, int],
+    scheme: Scheme,
+    pencil: Optional[np.ndarray] = None,
+    rules: Optional[Any] = None,
+) -> str:
+    """An SVG of the board: thick lines around boxes, givens bold, filled-in digits in the
+    scheme's second colour, conflicting cells tinted, and, when `pencil` (an (n, n, n) bool
+    array, True where value v+1 is a candidate) is given, each blank cell's candidates in small
+    type on a mini-grid shaped like a box; variant `rules` (an `sr.Rules`) add their marks
+    (see `_rules_display`)."""
     n = cells.shape[0]
     box_rows, box_cols = box
     size = cell_size(n)
@@ -96,9 +159,7 @@ def html_grid(
     # The outer border is centred on the grid edge: a margin keeps it from being clipped.
     margin = thick
     side = n * size + 2 * margin
-    layers = (
-        None if rules is None or rules.is_classic else rule_layers(rules, n, size, "currentColor")
-    )
+    layers = None if rules is None or rules.is_classic else rule_layers(rules, n, size, scheme.line)
     caption_lines = layers.caption if layers else ()
     caption_font = max(11, round(size * 0.3))
     height = side + len(caption_lines) * round(caption_font * 1.4)
@@ -113,21 +174,23 @@ def html_grid(
     if layers:
         summary += ", rules: " + ", ".join(layers.names)
 
+    style = f'style="{scheme.root_style}" ' if scheme.root_style else ""
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{side}" height="{height}" '
         f'viewBox="0 0 {side} {height}" role="img" aria-label="{escape(summary)}" '
-        'style="max-width:100%;height:auto;display:block;margin:4px 0;background:transparent" '
-        'font-family="ui-sans-serif, system-ui, -apple-system, Segoe UI, Roboto, sans-serif">',
+        f'{style}font-family="{scheme.font_family}">',
         f"<title>{escape(summary)}</title>",
-        f'<g transform="translate({margin},{margin})">',
     ]
+    if scheme.background:
+        parts.append(f'<rect width="{side}" height="{height}" fill="{scheme.background}"/>')
+    parts.append(f'<g transform="translate({margin},{margin})">')
     # A tint alone is faint on a dark page; the frame, inset so grid lines do not cover it,
     # makes conflicts plain on both themes.
     for r, c in zip(*np.nonzero(conflicts)):
         parts.append(
             f'<rect x="{c * size + 2}" y="{r * size + 2}" width="{size - 4}" height="{size - 4}" '
-            f'fill="{CONFLICT_COLOUR}" fill-opacity="{CONFLICT_OPACITY}" '
-            f'stroke="{CONFLICT_COLOUR}" stroke-width="2" data-conflict="1"/>'
+            f'fill="{scheme.conflict}" fill-opacity="{scheme.conflict_opacity}" '
+            f'stroke="{scheme.conflict}" stroke-width="2" data-conflict="1"/>'
         )
     if layers:
         parts.append(layers.under)
@@ -145,11 +208,11 @@ def html_grid(
     if regions is not None:
         bold.append(regions)
     parts.append(
-        f'<path d="{"".join(thin)}" stroke="currentColor" stroke-opacity="{THIN_OPACITY}" '
-        'stroke-width="1" fill="none"/>'
+        f'<path d="{"".join(thin)}" stroke="{scheme.line}" '
+        f'stroke-opacity="{scheme.thin_opacity}" stroke-width="{scheme.thin_width}" fill="none"/>'
     )
     parts.append(
-        f'<path d="{"".join(bold)}" stroke="currentColor" stroke-width="{thick}" '
+        f'<path d="{"".join(bold)}" stroke="{scheme.line}" stroke-width="{thick}" '
         'stroke-linecap="square" fill="none"/>'
     )
     if layers:
@@ -171,14 +234,16 @@ def html_grid(
             )
     parts.append(
         f'<g font-size="{font}" text-anchor="middle" dominant-baseline="central">'
-        f'<g fill="currentColor" font-weight="700" data-given="1">{"".join(given_labels)}</g>'
-        f'<g fill="{FILLED_COLOUR}" font-weight="400" data-given="0">{"".join(filled_labels)}</g>'
+        f'<g fill="{scheme.given}" font-weight="700" data-given="1">{"".join(given_labels)}</g>'
+        f'<g fill="{scheme.filled}" font-weight="400" data-given="0">{"".join(filled_labels)}</g>'
         "</g>"
     )
+    if pencil is not None:
+        parts.append(_pencil_marks(cells, pencil, box, size, scheme))
     for i, line in enumerate(caption_lines):
         y = n * size + margin + round(caption_font * (1.4 * i + 1.1))
         parts.append(
-            f'<text x="0" y="{y}" font-size="{caption_font}" fill="currentColor" '
+            f'<text x="0" y="{y}" font-size="{caption_font}" fill="{scheme.line}" '
             f'data-caption="1">{escape(line)}</text>'
         )
     parts.append("</g></svg>")
@@ -198,3 +263,24 @@ def with_layers(svg: str, under: str, over: str, *, width: Optional[int] = None)
             r'width="[0-9.]+" height="[0-9.]+"', f'width="{width}" height="{width}"', out, count=1
         )
     return out
+
+
+def _pencil_marks(
+    cells: np.ndarray, pencil: np.ndarray, box: Tuple[int, int], size: int, scheme: Scheme
+) -> str:
+    """Each blank cell's candidates on a mini-grid shaped like a box (3x3 in a 9x9, 2 rows of
+    3 in a 6x6 with 2x3 boxes), value v always in the same spot."""
+    n = cells.shape[0]
+    box_rows, box_cols = box
+    step_x, step_y = size / box_cols, size / box_rows
+    font = round(min(step_x, step_y) * 0.72, 1)
+    marks: List[str] = []
+    for r, c, v in zip(*np.nonzero(pencil & (cells == 0)[:, :, None])):
+        x = c * size + (v % box_cols + 0.5) * step_x
+        y = r * size + (v // box_cols + 0.5) * step_y
+        label = char_of(int(v) + 1) if n <= MAX_CHAR_VALUE else str(int(v) + 1)
+        marks.append(f'<text x="{x:.4g}" y="{y:.4g}">{escape(label)}</text>')
+    return (
+        f'<g font-size="{font:g}" text-anchor="middle" dominant-baseline="central" '
+        f'fill="{scheme.pencil}" font-weight="400" data-pencil="1">{"".join(marks)}</g>'
+    )

@@ -6,7 +6,8 @@ A thin layer over the compiled functions: the cells are read by the core (same e
 
 from __future__ import annotations
 
-from typing import Any, Iterable, List, Optional, Tuple
+import os
+from typing import Any, Iterable, List, Optional, Tuple, Union
 
 import numpy as np
 
@@ -34,6 +35,23 @@ def _conflict_mask(cells: np.ndarray, box: Tuple[int, int]) -> np.ndarray:
     mask = np.zeros(n * n, dtype=bool)
     mask[units[clash]] = True
     return mask.reshape(n, n)
+
+
+def _candidate_mask(cells: np.ndarray, box: Tuple[int, int]) -> np.ndarray:
+    """(n, n, n) bools: True at [r, c, v] when r, c is blank and value v + 1 is not yet in its
+    row, column or box (the pencil marks)."""
+    n = cells.shape[0]
+    box_rows, box_cols = box
+    seen = np.zeros((n, n + 1), dtype=bool)
+    in_row, in_col, in_box = seen.copy(), seen.copy(), seen.copy()
+    rows, cols = np.nonzero(cells)
+    values = cells[rows, cols]
+    in_row[rows, values] = True
+    in_col[cols, values] = True
+    box_index = (np.arange(n)[:, None] // box_rows) * box_rows + np.arange(n)[None, :] // box_cols
+    in_box[box_index[rows, cols], values] = True
+    taken = in_row[:, None, 1:] | in_col[None, :, 1:] | in_box[box_index][:, :, 1:]
+    return ~taken & (cells == 0)[:, :, None]
 
 
 class Board:
@@ -166,6 +184,32 @@ class Board:
                 f"'Z' = {_display.MAX_CHAR_VALUE}; use to_list() or to_numpy()"
             )
         return "".join(_display.char_of(v) for v in self._cells.reshape(-1).tolist())
+
+    # ------------------------------------------------------------ print
+
+    def to_svg(self, *, pencil: bool = False) -> str:
+        """The board as a standalone SVG document in print colours: black on white, givens
+        bold, filled-in digits regular and dark grey; with ``pencil=True`` each blank cell
+        also shows its candidates (values not yet in its row, column or box) in small type.
+        The same drawing as in Jupyter, where the colours follow the notebook's theme."""
+        marks = _candidate_mask(self._cells, self._box) if pencil else None
+        svg = _display.svg_grid(
+            self._cells, self._givens, self._conflicts_mask(), self._box, _display.PRINT, marks
+        )
+        return '<?xml version="1.0" encoding="UTF-8"?>\n' + svg + "\n"
+
+    def save(
+        self, path: Union[str, "os.PathLike[str]"], /, *, pencil: bool = False, dpi: int = 200
+    ) -> None:
+        """Writes the board's print drawing (see `to_svg`) to `path` in the format its
+        extension names: ``.svg``, ``.pdf`` (one page the size of the board, text as text) or
+        ``.png`` (at `dpi`; needs the ``print`` extra: ``pip install sudoku_rs[print]``).
+
+        The file is replaced only once it was written whole. An unknown extension raises
+        ValueError, an unwritable path OSError."""
+        from ._export import save_board
+
+        save_board(self, path, pencil=pencil, dpi=dpi)
 
     # ------------------------------------------------------------ Python protocols
 
