@@ -365,6 +365,53 @@ CASES = [
         'parse_candidates("5" + "." * 728)',
         lambda: sr.parse_candidates("5" + "." * 728),
     ),
+    ("print", 'board.save("board.jpg")', lambda: sr.Board(LEETCODE).save(_TMP / "board.jpg")),
+    (
+        "print",
+        'board.save("missing/board.svg")',
+        lambda: sr.Board(LEETCODE).save(_TMP / "missing" / "board.svg"),
+    ),
+    (
+        "print",
+        'board.save("board.png", dpi=0)',
+        lambda: sr.Board(LEETCODE).save(_TMP / "board.png", dpi=0),
+    ),
+    (
+        "print",
+        'print_sheets(puzzles, "book.svg")',
+        lambda: sr.print_sheets([LEETCODE], _TMP / "book.svg"),
+    ),
+    (
+        "print",
+        'print_sheets(puzzles, "book.pdf", page="B7")',
+        lambda: sr.print_sheets([LEETCODE], _TMP / "book.pdf", page="B7"),
+    ),
+    (
+        "print",
+        'print_sheets(puzzles, "book.pdf", per_page=0)',
+        lambda: sr.print_sheets([LEETCODE], _TMP / "book.pdf", per_page=0),
+    ),
+    (
+        "print",
+        'print_sheets(puzzles, "book.pdf", title="\u6570\u72ec")',
+        lambda: sr.print_sheets([LEETCODE], _TMP / "book.pdf", title="\u6570\u72ec"),
+    ),
+    (
+        "print",
+        'print_sheets(puzzle, "book.pdf")',
+        lambda: sr.print_sheets(LEETCODE, _TMP / "book.pdf"),
+    ),
+    ("print", 'print_sheets([], "book.pdf")', lambda: sr.print_sheets([], _TMP / "book.pdf")),
+    (
+        "print",
+        'print_sheets([puzzle, "12"], "book.pdf")',
+        lambda: sr.print_sheets([LEETCODE, "12"], _TMP / "book.pdf"),
+    ),
+    (
+        "print",
+        'print_sheets([puzzle, no_solution], "book.pdf")',
+        lambda: sr.print_sheets([LEETCODE, NO_SOLUTION], _TMP / "book.pdf"),
+    ),
 ]
 
 

@@ -1,4 +1,4 @@
-"""Print: Board.to_svg / Board.save (SVG, PDF, PNG).
+"""Print: Board.to_svg / Board.save (SVG, PDF, PNG), sr.print_sheets, `sudoku-rs print`.
 
 PDFs are checked twice: by a small structural reader here (every object the cross-reference
 table points at is there, every page and its compressed drawing decode) and, where pypdf is
@@ -20,6 +20,7 @@ from helpers import SAMPLE_DATA_DIR, TUTORIAL, read_lines
 
 import sudoku_rs as sr
 from sudoku_rs import _atomic, _pdf
+from sudoku_rs.cli import main as cli_main
 
 NS = "{http://www.w3.org/2000/svg}"
 PUZZLE = "".join(str(v) if v else "." for v in TUTORIAL)
@@ -289,3 +290,151 @@ def test_pdf_centres_text_with_the_font_metrics():
     assert _pdf.text_width("8", 10) == pytest.approx(5.56)
     assert _pdf.text_width("W", 10, bold=True) == pytest.approx(9.44)
     assert _pdf.text_width("é", 10) == _pdf.text_width("e", 10)
+
+
+# ---------------------------------------------------------------- print_sheets
+
+
+def test_sheets_pages_and_text_layer(tmp_path):
+    path = tmp_path / "book.pdf"
+    pages = sr.print_sheets(NINES, path, title="Easy (book 1)")
+    # 10 puzzles at 4 a page, then 10 answers on one page.
+    assert pages == 4
+    data = path.read_bytes()
+    sizes, _, texts = read_pdf(data)
+    assert sizes == [(pytest.approx(595.276), pytest.approx(841.89))] * 4
+    assert texts[0][:2] == ["Easy \\(book 1\\)", "Puzzles 1\u20134"]
+    labels = [t for page in texts for t in page if t.startswith("Puzzle ")]
+    assert labels == [f"Puzzle {i}" for i in range(1, 11)] * 2
+    assert "Answers 1\u201310" in texts[3]
+    # The answers hold every cell; the puzzles only their givens.
+    digits = [t for t in texts[3] if len(t) == 1]
+    assert len(digits) == 10 * 81
+    assert sum(len(t) == 1 for t in texts[0]) == sum(81 - p.count(".") for p in NINES[:4])
+    reader, text = pypdf_text(path)
+    assert len(reader.pages) == 4
+    assert reader.metadata.title == "Easy (book 1)"
+    assert "Puzzle 10" in text[2] and "Answers" in text[3]
+    assert float(reader.pages[0].mediabox.width) == pytest.approx(595.276)
+
+
+def test_sheets_same_input_same_bytes(tmp_path):
+    sr.print_sheets(NINES[:3], tmp_path / "a.pdf")
+    sr.print_sheets(NINES[:3], tmp_path / "b.pdf")
+    assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
+
+
+def test_sheets_options(tmp_path):
+    path = tmp_path / "x.pdf"
+    assert sr.print_sheets(NINES, path, per_page=6, answers=False, page="Letter") == 2
+    sizes, _, texts = read_pdf(path.read_bytes())
+    assert sizes[0] == (612, 792)
+    assert sr.print_sheets(NINES, path, per_page=1, answers_per_page=3, numbered=False) == 14
+    _, _, texts = read_pdf(path.read_bytes())
+    assert not any(t.startswith("Puzzle") for page in texts for t in page)
+    assert sr.print_sheets(NINES[:2], path, page=(400, 300), first_number=41) == 2
+    sizes, _, texts = read_pdf(path.read_bytes())
+    assert sizes[0] == (400, 300)
+    assert "Puzzle 42" in texts[0]
+
+
+def test_sheets_kinds_and_sizes(tmp_path):
+    path = tmp_path / "x.pdf"
+    array = sr.read_puzzles(SAMPLE_DATA_DIR / "gen_16x16")[:3]
+    assert sr.print_sheets(array, path) == 2
+    _, _, texts = read_pdf(path.read_bytes())
+    assert sum(len(t) == 1 for t in texts[1]) == 3 * 256
+    six = np.stack([sr.Board(s, box=(2, 3)).to_numpy() for s in SIXES])
+    assert sr.print_sheets(six, path, box=(2, 3), per_page=2) == 4
+    reader, text = pypdf_text(path)
+    assert len(reader.pages) == 4 and "Puzzle 5" in text[2]
+    mixed = [sr.Board(PUZZLE), sr.Board(SIXES[0], box=(2, 3)), SIXTEENS[1]]
+    assert sr.print_sheets(mixed, path) == 2
+
+
+def test_sheets_default_answers_per_page_keeps_cells_readable():
+    from sudoku_rs import _sheets
+
+    a4 = _sheets.PAGES["a4"]
+    counts = {n: _sheets._answer_count(a4, n, True) for n in (4, 6, 9, 16, 25)}
+    assert counts[9] == 20 and counts[4] == 20
+    assert counts[25] < counts[16] < counts[9]
+
+
+def test_sheets_errors(tmp_path):
+    path = tmp_path / "x.pdf"
+    with pytest.raises(ValueError, match="cannot tell the format"):
+        sr.print_sheets(NINES, tmp_path / "x.svg")
+    with pytest.raises(ValueError, match="unknown page size 'B7'"):
+        sr.print_sheets(NINES, path, page="B7")
+    with pytest.raises(ValueError, match="per_page must be from 1 to 100"):
+        sr.print_sheets(NINES, path, per_page=0)
+    with pytest.raises(TypeError, match="per_page"):
+        sr.print_sheets(NINES, path, per_page=2.5)
+    with pytest.raises(ValueError, match="U\\+6570"):
+        sr.print_sheets(NINES, path, title="数独")
+    with pytest.raises(TypeError, match="one puzzle pass"):
+        sr.print_sheets(PUZZLE, path)
+    with pytest.raises(ValueError, match="no puzzles"):
+        sr.print_sheets([], path)
+    with pytest.raises(sr.InvalidPuzzleError, match="^puzzle 2: "):
+        sr.print_sheets([PUZZLE, "12"], path)
+    unsolvable = "12345678." + "." * 8 + "9" + "." * 63
+    with pytest.raises(sr.NoSolutionError, match="^puzzle 2: "):
+        sr.print_sheets([PUZZLE, unsolvable], path)
+    sr.print_sheets([PUZZLE, unsolvable], path, answers=False)  # no answers, no solving
+    path.write_bytes(b"old")
+    with pytest.raises(FileNotFoundError):
+        sr.print_sheets(NINES, tmp_path / "no" / "x.pdf")
+    with pytest.raises(sr.NoSolutionError):
+        sr.print_sheets([unsolvable], path)
+    assert path.read_bytes() == b"old"
+
+
+# ---------------------------------------------------------------- the CLI
+
+
+def test_cli_print(tmp_path, capsys):
+    source = tmp_path / "p.txt"
+    source.write_text("\n".join(NINES[:5]) + "\n")
+    out = tmp_path / "book.pdf"
+    assert cli_main(["print", str(source), "-o", str(out), "--per-page", "2"]) == 0
+    assert "5 puzzles on 4 pages" in capsys.readouterr().err
+    sizes, _, texts = read_pdf(out.read_bytes())
+    assert len(sizes) == 4 and "Puzzle 5" in texts[2]
+    args = ["print", str(source), "-o", str(out), "--no-answers", "--title", "T", "-q"]
+    assert cli_main(args + ["--page", "A5", "--no-numbers"]) == 0
+    assert capsys.readouterr().err == ""
+    sizes, _, texts = read_pdf(out.read_bytes())
+    assert len(sizes) == 2 and sizes[0] == (pytest.approx(419.528), pytest.approx(595.276))
+
+
+def test_cli_print_errors(tmp_path, capsys):
+    source = tmp_path / "p.txt"
+    source.write_text(NINES[0] + "\nxyz\n")
+    assert cli_main(["print", str(source)]) == 2
+    assert "-o FILE.pdf" in capsys.readouterr().err
+    out = tmp_path / "b.pdf"
+    assert cli_main(["print", str(source), "-o", str(out)]) == 2
+    assert ":2: " in capsys.readouterr().err
+    assert cli_main(["print", str(source), "-o", str(out), "--skip-invalid"]) == 0
+    assert "1 invalid lines skipped" in capsys.readouterr().err
+    assert cli_main(["print", str(source), "-o", str(tmp_path / "b.png")]) == 2
+    assert "cannot tell the format" in capsys.readouterr().err
+    assert cli_main(["print", str(source), "-o", str(out), "--page", "B9"]) == 2
+    assert "unknown page size" in capsys.readouterr().err
+    assert cli_main(["print", str(tmp_path / "none.txt"), "-o", str(out)]) == 2
+    assert "none.txt" in capsys.readouterr().err
+    empty = tmp_path / "e.txt"
+    empty.write_text("")
+    assert cli_main(["print", str(empty), "-o", str(out)]) == 2
+    assert "no puzzles" in capsys.readouterr().err
+
+
+def test_cli_print_6x6(tmp_path):
+    source = tmp_path / "p.txt"
+    source.write_text("\n".join(SIXES) + "\n")
+    out = tmp_path / "six.pdf"
+    assert cli_main(["print", str(source), "-o", str(out), "--box", "2", "3", "-q"]) == 0
+    sizes, _, texts = read_pdf(out.read_bytes())
+    assert len(sizes) == 3

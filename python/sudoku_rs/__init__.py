@@ -25,6 +25,7 @@ from ._logic import (
 from ._logic_batch import Traces, explain_batch, grade_batch, write_traces
 from ._rate import Rating, rate, rate_batch
 from ._rules_text import format_rules, parse_rules, read_variant_puzzles, write_variant_puzzles
+from ._sheets import print_sheets
 from ._status import Status
 from ._sudoku_rs import (
     GenerateError,
@@ -89,6 +90,7 @@ __all__ = [
     "iter_solutions",
     "parse_candidates",
     "parse_rules",
+    "print_sheets",
     "rate",
     "rate_batch",
     "read_puzzles",

@@ -22,10 +22,8 @@ def file_format(path: Union[str, "os.PathLike[str]"], allowed=FORMATS) -> str:
     suffix = os.path.splitext(os.fspath(path))[1].lower()
     if suffix not in allowed:
         shown = repr(suffix) if suffix else "no extension"
-        raise ValueError(
-            f"cannot tell the format of {os.fspath(path)!r} ({shown}): "
-            f"use one of {', '.join(allowed)}"
-        )
+        choice = allowed[0] if len(allowed) == 1 else "one of " + ", ".join(allowed)
+        raise ValueError(f"cannot tell the format of {os.fspath(path)!r} ({shown}): use {choice}")
     return suffix
 
 

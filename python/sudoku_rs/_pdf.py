@@ -23,6 +23,7 @@ other characters of Windows-1252; anything else raises ValueError.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 import zlib
@@ -136,7 +137,7 @@ class Document:
         tree = len(objects) + 1 + 2 * len(self.pages)
         kids = []
         for width, height, content in self.pages:
-            packed = zlib.compress(content, 9)
+            packed = zlib.compress(content)
             stream = add(
                 f"<< /Length {len(packed)} /Filter /FlateDecode >>\nstream\n".encode()
                 + packed
@@ -180,6 +181,8 @@ class Document:
 
 def _num(value: float) -> str:
     """A number as PDF writes it: no exponent, at most 3 decimals."""
+    if value == int(value):
+        return str(int(value))
     text = f"{value:.3f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
 
@@ -222,6 +225,7 @@ _CAPS = {"butt": 0, "round": 1, "square": 2}
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 
 
+@functools.lru_cache(maxsize=64)
 def _colour(value: str) -> Optional[Tuple[float, float, float]]:
     value = value.strip().lower()
     if value == "none":
@@ -284,7 +288,14 @@ class _Painter:
             self.out.append("q")
             self.out.append(_transform(transform))
         if tag == "g":
-            self._children(element, style)
+            children = list(element)
+            plain = {"x", "y"}
+            if children and all(
+                c.tag.replace(SVG_NS, "") == "text" and set(c.attrib) <= plain for c in children
+            ):
+                self._texts(children, style)
+            else:
+                self._children(element, style)
         elif tag == "svg":
             n = [_numbers(element.get(k, "")) for k in ("x", "y", "width", "height")]
             x, y = (n[0] or [0.0])[0], (n[1] or [0.0])[0]
@@ -350,30 +361,36 @@ class _Painter:
             del self.out[mark:]
 
     def _text(self, element: ET.Element, style: Dict[str, str]) -> None:
-        text = "".join(element.itertext()).strip()
-        if not text:
+        self._texts([element], style)
+
+    def _texts(self, elements: List[ET.Element], style: Dict[str, str]) -> None:
+        """Text elements that share `style`, in one BT/ET block with one colour: a board's
+        labels are most of a page."""
+        mark = len(self.out)
+        self.out.append("q")
+        if self._paint(style, "fill") is None:
+            del self.out[mark:]
             return
         size = float(style["font-size"])
         bold = style["font-weight"] in ("bold", "bolder", "600", "700", "800", "900")
-        x, y = float(element.get("x", "0")), float(element.get("y", "0"))
         anchor = style["text-anchor"]
-        if anchor in ("middle", "end"):
-            width = text_width(text, size, bold)
-            x -= width / 2 if anchor == "middle" else width
         baseline = style["dominant-baseline"]
-        if baseline == "central":
-            y += CAP_HEIGHT * size / 2
-        elif baseline == "middle":
-            y += X_HEIGHT * size / 2
-        elif baseline == "hanging":
-            y += CAP_HEIGHT * size
-        self.out.append("q")
-        if self._paint(style, "fill") is not None:
+        shift = {"central": CAP_HEIGHT / 2, "middle": X_HEIGHT / 2, "hanging": CAP_HEIGHT}
+        drop = shift.get(baseline, 0.0) * size
+        self.out.append(f"BT /F{int(bold)} {_num(size)} Tf")
+        for element in elements:
+            text = "".join(element.itertext()).strip()
+            if not text:
+                continue
+            x, y = float(element.get("x", "0")), float(element.get("y", "0")) + drop
+            if anchor in ("middle", "end"):
+                width = text_width(text, size, bold)
+                x -= width / 2 if anchor == "middle" else width
             # The page is flipped (SVG's y grows down); the text matrix flips the glyphs back.
             self.out.append(
-                f"BT /F{int(bold)} {_num(size)} Tf 1 0 0 -1 {_num(x)} {_num(y)} Tm "
-                f"{_pdf_string(text).decode('latin-1')} Tj ET"
+                f"1 0 0 -1 {_num(x)} {_num(y)} Tm {_pdf_string(text).decode('latin-1')} Tj"
             )
+        self.out.append("ET")
         self.out.append("Q")
 
 

@@ -28,6 +28,7 @@ commands:
   solve   writes each puzzle's first solution; an empty line where there is none
   count   writes each puzzle's number of solutions, counted up to --limit
   check   writes unique / multiple / none for each puzzle; exits 1 unless all are unique
+  print   writes a PDF of puzzle sheets (-o FILE.pdf), answer keys at the back
 
 With --max-guesses, a puzzle whose search runs out of guesses gets 'unknown' (count, check) or
 an empty line (solve), and the summary says how many gave up.
@@ -44,6 +45,7 @@ examples:
   sudoku-rs solve puzzles.txt -o solutions.txt
   cat puzzles.txt | sudoku-rs check -
   sudoku-rs count train.csv --column 0 --limit 3 --threads 4
+  sudoku-rs print puzzles.txt -o book.pdf --per-page 6 --title "Book 1"
 """
 
 
@@ -69,7 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("command", choices=["solve", "count", "check"])
+    parser.add_argument("command", choices=["solve", "count", "check", "print"])
     parser.add_argument("input", nargs="?", default="-", help="puzzle file, or - for stdin")
     parser.add_argument("-o", "--output", default="-", help="output file (default: stdout)")
     parser.add_argument("--threads", type=_count(1), default=None, help="default: every core")
@@ -93,6 +95,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="give up on a puzzle after this many guesses (default: no limit)",
     )
     parser.add_argument("--skip-invalid", action="store_true", help="carry on past bad lines")
+    sheets = parser.add_argument_group("print")
+    sheets.add_argument("--per-page", type=_count(1), default=4, help="puzzles per page (4)")
+    sheets.add_argument("--page", default="A4", help="A4, A5, A3, Letter or Legal (A4)")
+    sheets.add_argument("--title", default=None, help="heading on every page")
+    sheets.add_argument("--no-answers", action="store_true", help="leave out the answer pages")
+    sheets.add_argument(
+        "--answers-per-page", type=_count(1), default=None, help="default: as many as fit"
+    )
+    sheets.add_argument("--no-numbers", action="store_true", help="no puzzle numbers")
     parser.add_argument("-q", "--quiet", action="store_true", help="no summary or progress")
     return parser
 
@@ -170,6 +181,10 @@ def _byte_progress(stream: BinaryIO, enabled: bool) -> Iterator[Callable[[], Non
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.command == "print":
+        from ._sheets import print_command
+
+        return print_command(args)
     box = tuple(args.box) if args.box else None
     totals = {"puzzles": 0, "bad": 0, "none": 0, "unique": 0, "multiple": 0, "gave_up": 0}
     start = time.perf_counter()
