@@ -438,3 +438,14 @@ def test_cli_print_6x6(tmp_path):
     assert cli_main(["print", str(source), "-o", str(out), "--box", "2", "3", "-q"]) == 0
     sizes, _, texts = read_pdf(out.read_bytes())
     assert len(sizes) == 3
+
+
+def test_pdf_draws_conflicts_translucent(tmp_path):
+    clash = "5...5" + "." * 76
+    sr.Board(clash).save(tmp_path / "c.pdf")
+    data = (tmp_path / "c.pdf").read_bytes()
+    _, streams, _ = read_pdf(data)
+    assert b"/GS0 << /Type /ExtGState /ca 0.3 >>" in data
+    assert streams[0].count(b"/GS0 gs") == 2  # the two clashing 5s
+    pypdf = pytest.importorskip("pypdf")
+    assert len(pypdf.PdfReader(str(tmp_path / "c.pdf")).pages) == 1
