@@ -158,10 +158,10 @@ class Document:
             == tree
         )
         objects[catalog - 1] = f"<< /Type /Catalog /Pages {tree} 0 R >>".encode()
-        info = b"<< /Producer (sudoku_rs)"
+        about = b"<< /Producer (sudoku_rs)"
         if self.title:
-            info += b" /Title " + _pdf_string(self.title)
-        info = add(info + b" >>")
+            about += b" /Title " + _pdf_string(self.title)
+        info = add(about + b" >>")
 
         out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
         offsets = []
