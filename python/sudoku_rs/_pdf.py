@@ -23,7 +23,6 @@ other characters of Windows-1252; anything else raises ValueError.
 
 from __future__ import annotations
 
-import functools
 import re
 import unicodedata
 import zlib
@@ -225,8 +224,18 @@ _CAPS = {"butt": 0, "round": 1, "square": 2}
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 
 
-@functools.lru_cache(maxsize=64)
+_COLOURS: Dict[str, Optional[Tuple[float, float, float]]] = {}
+
+
 def _colour(value: str) -> Optional[Tuple[float, float, float]]:
+    """An SVG colour as PDF's r g b in 0..1 (remembered: a page asks for a few colours a
+    thousand times)."""
+    if value not in _COLOURS:
+        _COLOURS[value] = _parse_colour(value)
+    return _COLOURS[value]
+
+
+def _parse_colour(value: str) -> Optional[Tuple[float, float, float]]:
     value = value.strip().lower()
     if value == "none":
         return None
