@@ -449,3 +449,35 @@ def test_pdf_draws_conflicts_translucent(tmp_path):
     assert streams[0].count(b"/GS0 gs") == 2  # the two clashing 5s
     pypdf = pytest.importorskip("pypdf")
     assert len(pypdf.PdfReader(str(tmp_path / "c.pdf")).pages) == 1
+
+
+def test_sheets_show_grades(tmp_path):
+    path = tmp_path / "g.pdf"
+    puzzles = NINES[:3] + [SIXES[0]]
+    boards = [sr.Board(p, box=(2, 3) if len(p) == 36 else None) for p in puzzles]
+    assert sr.print_sheets(boards, path, grades=True, answers=False) == 1
+    _, _, texts = read_pdf(path.read_bytes())
+    levels = [sr.grade(b.to_numpy(), box=b.box).level for b in boards]
+    words = [t for t in texts[0] if t.isalpha() or t in ("not unique", "no solution")]
+    assert words == levels
+    # Without numbers the grades still get their line; the answers never show them.
+    sr.print_sheets(boards, path, grades=True, numbered=False)
+    _, _, texts = read_pdf(path.read_bytes())
+    assert [t for t in texts[0] if t in levels] == levels
+    assert not any(t in levels for t in texts[1])
+
+
+def test_svg_pencil_marks_need_a_valid_board():
+    with pytest.raises(sr.InvalidPuzzleError, match="conflicting clues"):
+        sr.Board("5...5" + "." * 76).to_svg(pencil=True)
+    assert "data-conflict" in sr.Board("5...5" + "." * 76).to_svg()
+
+
+def test_cli_print_grades(tmp_path):
+    source = tmp_path / "p.txt"
+    source.write_text("\n".join(NINES[:2]) + "\n")
+    out = tmp_path / "book.pdf"
+    assert cli_main(["print", str(source), "-o", str(out), "--grades", "-q"]) == 0
+    _, _, texts = read_pdf(out.read_bytes())
+    levels = {sr.grade(p).level for p in NINES[:2]}
+    assert levels <= set(texts[0])

@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 import math
 import os
-from typing import Any, Iterable, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 from xml.etree import ElementTree as ET
 
 import numpy as np
@@ -17,6 +17,7 @@ import numpy as np
 from . import _pdf
 from ._atomic import atomic_write
 from ._export import file_format
+from ._logic import grade
 from ._sudoku_rs import InvalidPuzzleError, SudokuError
 from .board import Board
 
@@ -142,11 +143,12 @@ def _page(
     title: Optional[str],
     heading: str,
     numbered: bool,
+    notes: Dict[int, str],
     page_number: int,
     page_count: int,
 ) -> ET.Element:
-    """One page: the heading, `boards` (number, board) in a grid of `slots` places, the page
-    number at the foot."""
+    """One page: the heading, `boards` (number, board) in a grid of `slots` places, each
+    labelled with its number and its note (a grade) if any, the page number at the foot."""
     width, height = size
     root = ET.Element(
         "svg", {"width": f"{width:g}", "height": f"{height:g}", "viewBox": f"0 0 {width} {height}"}
@@ -172,7 +174,7 @@ def _page(
 
     area_w = width - 2 * MARGIN + GAP
     area_h = height - 2 * MARGIN - HEADING - FOOTER + GAP
-    label = LABEL if numbered else 0.0
+    label = LABEL if numbered or notes else 0.0
     cols, rows, side = _grid(slots, area_w, area_h, label)
     # Across: columns reach the margins, up to three gaps apart, the rest centred. Down: equal
     # space between the rows and around them (centring each board in its own share would
@@ -187,6 +189,8 @@ def _page(
         y = MARGIN + HEADING + space_y + row * (side + label + space_y)
         if numbered:
             _text(root, x, y + label - 5, f"Puzzle {number}", min(10.0, label * 0.7), bold=True)
+        if number in notes:
+            _text(root, x + side, y + label - 5, notes[number], 9, anchor="end")
         drawing = ET.fromstring(board.to_svg().encode())
         drawing.set("x", f"{x:.2f}")
         drawing.set("y", f"{y + label:.2f}")
@@ -215,6 +219,7 @@ def print_sheets(
     box: Optional[Tuple[int, int]] = None,
     answers_per_page: Optional[int] = None,
     first_number: int = 1,
+    grades: bool = False,
 ) -> int:
     """Writes a PDF of puzzle sheets to `path` and returns its number of pages.
 
@@ -225,6 +230,8 @@ def print_sheets(
     labelled "Puzzle N" from `first_number` unless ``numbered=False``. With `answers`, the
     solutions follow on their own pages, `answers_per_page` to a page (by default as many as
     keep the cells at least 9 points wide), givens bold and the filled-in digits regular.
+    With `grades`, each puzzle's label also shows its `sr.grade` level ('easy' .. 'extreme',
+    or 'unsolved' when the logic gets stuck).
 
     Text is set in the PDF standard Helvetica: a title may hold any character of Windows-1252.
     The file is replaced only once it was written whole. Raises ValueError for a path not
@@ -245,6 +252,13 @@ def print_sheets(
         _pdf.encode_text(title)
     boards = _boards(puzzles, box)
     numbers = [int(first_number) + i for i in range(len(boards))]
+    notes: Dict[int, str] = {}
+    if grades:
+        for number, board in zip(numbers, boards):
+            try:
+                notes[number] = grade(board.to_numpy(), box=board.box).level
+            except SudokuError as err:
+                raise type(err)(f"puzzle {number}: {err}") from None
 
     solved: List[Board] = []
     if answers:
@@ -279,6 +293,7 @@ def print_sheets(
                 title=title,
                 heading=heading,
                 numbered=numbered,
+                notes=notes if kind == "Puzzles" else {},
                 page_number=index,
                 page_count=len(groups),
             )
@@ -347,6 +362,7 @@ def print_command(args: Any) -> int:
             numbered=not args.no_numbers,
             box=box,
             answers_per_page=args.answers_per_page,
+            grades=args.grades,
         )
     except (ValueError, TypeError, ImportError) as err:
         print(f"sudoku-rs: {err}", file=sys.stderr)

@@ -37,23 +37,6 @@ def _conflict_mask(cells: np.ndarray, box: Tuple[int, int]) -> np.ndarray:
     return mask.reshape(n, n)
 
 
-def _candidate_mask(cells: np.ndarray, box: Tuple[int, int]) -> np.ndarray:
-    """(n, n, n) bools: True at [r, c, v] when r, c is blank and value v + 1 is not yet in its
-    row, column or box (the pencil marks)."""
-    n = cells.shape[0]
-    box_rows, box_cols = box
-    seen = np.zeros((n, n + 1), dtype=bool)
-    in_row, in_col, in_box = seen.copy(), seen.copy(), seen.copy()
-    rows, cols = np.nonzero(cells)
-    values = cells[rows, cols]
-    in_row[rows, values] = True
-    in_col[cols, values] = True
-    box_index = (np.arange(n)[:, None] // box_rows) * box_rows + np.arange(n)[None, :] // box_cols
-    in_box[box_index[rows, cols], values] = True
-    taken = in_row[:, None, 1:] | in_col[None, :, 1:] | in_box[box_index][:, :, 1:]
-    return ~taken & (cells == 0)[:, :, None]
-
-
 class Board:
     """An immutable Sudoku board that prints as a grid and draws itself in Jupyter.
 
@@ -190,9 +173,13 @@ class Board:
     def to_svg(self, *, pencil: bool = False) -> str:
         """The board as a standalone SVG document in print colours: black on white, givens
         bold, filled-in digits regular and dark grey; with ``pencil=True`` each blank cell
-        also shows its candidates (values not yet in its row, column or box) in small type.
-        The same drawing as in Jupyter, where the colours follow the notebook's theme."""
-        marks = _candidate_mask(self._cells, self._box) if pencil else None
+        also shows its candidates (`sr.candidates`: values not yet in its row, column or box)
+        in small type, and a board whose clues conflict raises `InvalidPuzzleError`. The
+        same drawing as in Jupyter, where the colours follow the notebook's theme."""
+        marks = None
+        if pencil:
+            blank = (self._cells == 0)[:, :, None]
+            marks = _sudoku_rs._candidates(self._cells, box=self._box) & blank
         svg = _display.svg_grid(
             self._cells, self._givens, self._conflicts_mask(), self._box, _display.PRINT, marks
         )

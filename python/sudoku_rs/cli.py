@@ -104,6 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--answers-per-page", type=_count(1), default=None, help="default: as many as fit"
     )
     sheets.add_argument("--no-numbers", action="store_true", help="no puzzle numbers")
+    sheets.add_argument("--grades", action="store_true", help="show each puzzle's grade")
     parser.add_argument("-q", "--quiet", action="store_true", help="no summary or progress")
     return parser
 
