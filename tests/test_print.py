@@ -217,8 +217,9 @@ def test_save_unknown_extension(tmp_path, name):
 
 def test_save_unwritable(tmp_path):
     board = sr.Board(PUZZLE)
-    with pytest.raises(FileNotFoundError, match="missing"):
+    with pytest.raises(FileNotFoundError, match="missing") as err:
         board.save(tmp_path / "missing" / "b.svg")
+    assert err.value.filename == str(tmp_path / "missing" / "b.svg")  # not the temporary file
     (tmp_path / "d.svg").mkdir()
     with pytest.raises(IsADirectoryError):
         board.save(tmp_path / "d.svg")

@@ -76,6 +76,10 @@ def atomic_write(path: PathLike, *, encoding: Optional[str] = None) -> Iterator[
                 fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
             except FileExistsError:
                 tmp = ""  # another writer's name: not ours to remove; draw again
+            except OSError as err:
+                # A missing or read-only folder: name the file asked for, not our temporary one.
+                tmp = ""
+                raise type(err)(err.errno, err.strerror, os.fspath(path)) from None
         with os.fdopen(fd, "wb") as raw:
             if old is not None:
                 os.chmod(tmp, stat.S_IMODE(old.st_mode))
