@@ -11,7 +11,8 @@ without it only our figures are printed.
 
 Level mapping: HoDoKu's EASY, MEDIUM, HARD, UNFAIR, EXTREME against our easy, medium, hard,
 expert, extreme (UNFAIR is our expert). A puzzle our techniques do not finish ('unsolved')
-counts as a disagreement.
+counts as a disagreement. Under each row, the puzzles where the levels differ are listed
+with our level, hardest technique and score, and HoDoKu's level and score.
 
     python benches/logic_bench.py [--sample 10] [--rounds 3] [--budget 60] [--sets NAME ...]
 """
@@ -100,19 +101,24 @@ def main() -> None:
         # time budget, and both are compared on the puzzles done.
         ours_s, theirs_s, done = 0.0, 0.0, []
         levels = {"ours": [], "theirs": []}
+        differ = []
         for p in puzzles:
             best = float("inf")
             for _ in range(args.rounds):
                 start = time.perf_counter()
-                level = sr.grade(p).level
+                grade = sr.grade(p)
                 best = min(best, time.perf_counter() - start)
+            level = grade.level
             ours_s += best
             levels["ours"].append(level)
             done.append(p)
             if hodoku:
                 start = time.perf_counter()
-                levels["theirs"].append(LEVEL_OF_HODOKU[solver.rate(p).level.name])
+                rating = solver.rate(p)
                 theirs_s += time.perf_counter() - start
+                levels["theirs"].append(LEVEL_OF_HODOKU[rating.level.name])
+                if levels["theirs"][-1] != level:
+                    differ.append((p, grade, rating))
                 if theirs_s > args.budget:
                     break
         batch_s = min(timed(ours_batch, done)[0] for _ in range(args.rounds))
@@ -124,6 +130,13 @@ def main() -> None:
             detail = ", ".join(f"{a}/{b}: {c}" for (a, b), c in sorted(pairs.items()))
             row += f" {n / theirs_s:,.2f} | {theirs_s / ours_s:,.0f}x | {agree}/{n} | {detail} |"
         print(row, flush=True)
+        # The puzzles behind a disagreement, so the results file can say why they differ.
+        for p, grade, rating in differ:
+            print(
+                f"    {p} ours {grade.level} (hardest {grade.hardest}, score {grade.score}, "
+                f"unique {grade.unique}) HoDoKu {rating.level.name} (score {rating.score})",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":
