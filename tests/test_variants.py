@@ -232,3 +232,227 @@ def test_9x9_counts_match_the_reference(data):
         i = data.draw(st.integers(0, 80))
         cells[i] = data.draw(st.integers(0, 9))
     check_against_reference(cells, rules, 9, (3, 3), limit=20)
+
+
+# ------------------------------------------------------------------ batches, budgets, threads
+
+
+def generated(rules, count=4, seed=5, **kw):
+    return sr.generate_batch(count, seed=seed, rules=rules, **kw)
+
+
+# Janko.at Chaos Sudoku 108's regions (see tests/test_published_variants.py).
+JIGSAW9 = sr.Rules.jigsaw(
+    [
+        "999998888",
+        "555998888",
+        "555998333",
+        "555111333",
+        "222111333",
+        "222111444",
+        "222766444",
+        "777766444",
+        "777766666",
+    ]
+)
+
+
+# Non-consecutive and diagonals with anti-knight generate slowly (about a second a puzzle);
+# the small-grid generation test covers them.
+QUICK = NINE_BY_NINE[:4] + [JIGSAW9]
+
+
+@pytest.mark.parametrize("rules", QUICK)
+def test_batches_agree_with_single_calls_on_any_thread_count(rules):
+    puzzles = generated(rules)
+    lines = ["".join(".123456789"[v] for v in p.reshape(-1)) for p in puzzles]
+    single = [sr.solve(line, rules=rules) for line in lines]
+    for threads in (1, 2, None):
+        assert sr.solve_batch(lines, rules=rules, threads=threads) == single
+        solved = sr.solve_batch(puzzles, rules=rules, threads=threads)
+        assert ["".join(map(str, s.reshape(-1))) for s in solved] == single
+        counts = sr.count_solutions_batch(puzzles, rules=rules, threads=threads)
+        assert counts.tolist() == [1] * len(lines)
+
+
+def test_batch_rows_that_break_a_rule_are_invalid():
+    knight = sr.Rules(anti_knight=True)
+    clash = "..5" + "." * 10 + "5" + "." * 67
+    solved, status = sr.solve_batch([clash, EMPTY9, "bad"], rules=knight, status=True)
+    assert solved[0] is None and solved[1] is not None and solved[2] is None
+    assert status.tolist() == [1, 0, 1]
+    counts, status = sr.count_solutions_batch([clash, "1" * 81], rules=knight, status=True)
+    assert counts.tolist() == [0, 0] and status.tolist() == [1, 1]
+    with pytest.raises(sr.InvalidRulesError):
+        sr.solve_batch(["." * 16], rules=sr.Rules.windoku())
+
+
+def test_guess_budgets_hold_under_rules():
+    x = sr.Rules.x()
+    with pytest.raises(sr.GuessLimitError):
+        sr.count_solutions(EMPTY9, rules=x, max_guesses=50)
+    counts, status = sr.count_solutions_batch(
+        [EMPTY9], rules=x, limit=10**6, max_guesses=50, status=True
+    )
+    assert counts.tolist() == [-1] and status.tolist() == [3]
+    # Within the budget the answer is exact.
+    assert sr.count_solutions(EMPTY9, rules=x, limit=3, max_guesses=10**6) == 3
+
+
+def test_threads_with_different_rules_do_not_mix():
+    from concurrent.futures import ThreadPoolExecutor
+
+    cases = [(rules, line) for rules in NINE_BY_NINE for line in [EMPTY9]]
+    want = [sr.solve(line, rules=rules) for rules, line in cases]
+    with ThreadPoolExecutor(4) as pool:
+        for _ in range(3):
+            got = list(pool.map(lambda c: sr.solve(c[1], rules=c[0]), cases * 4))
+            assert got == want * 4
+
+
+def test_bad_input_is_refused_as_for_classic():
+    x = sr.Rules.x()
+    for bad in ["." * 80, [[0] * 8] * 9, np.zeros((9, 8), int)]:
+        with pytest.raises(sr.InvalidPuzzleError):
+            sr.solve(bad, rules=x)
+        assert not sr.is_valid(bad, rules=x)
+    with pytest.raises(TypeError):
+        sr.solve(3.5, rules=x)
+
+
+def test_results_come_back_in_the_kind_that_came_in():
+    x = sr.Rules.x()
+    line = sr.solve(EMPTY9, rules=x)
+    grid = np.zeros((9, 9), np.int16)
+    out = sr.solve(grid, rules=x)
+    assert out.dtype == np.int16 and "".join(map(str, out.reshape(-1))) == line
+    rows = sr.solve([[0] * 9 for _ in range(9)], rules=x)
+    assert "".join(str(v) for row in rows for v in row) == line
+    assert not grid.any()
+
+
+# ------------------------------------------------------------------ generation
+
+
+@pytest.mark.parametrize("rules", QUICK)
+def test_generated_variant_puzzles_are_unique_and_seeded(rules):
+    a = sr.generate(rules=rules, seed=11)
+    assert a == sr.generate(rules=rules, seed=11)
+    assert a != sr.generate(rules=rules, seed=12)
+    assert sr.count_solutions(a, rules=rules, limit=2) == 1
+    solution = flat(sr.solve(a, rules=rules))
+    assert ref.is_solution(flat(a), solution, rules, 9, 3, 3)
+    assert sr.generate_batch(2, rules=rules, seed=11)[0].reshape(-1).tolist() == flat(a)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_generated_small_puzzles_are_unique_by_the_reference(data):
+    n, box = data.draw(st.sampled_from([(4, (2, 2)), (6, (2, 3))]))
+    rules = data.draw(small_rules(n))
+    kw = {} if rules.regions is not None else {"box": box, "size": n}
+    try:
+        puzzle = sr.generate(rules=rules, seed=data.draw(st.integers(0, 2**64 - 1)), **kw)
+    except sr.GenerateError:
+        # Only rules no grid meets: the reference agrees there is none.
+        if n == 4:
+            assert ref.count_solutions([0] * 16, rules, 4, 2, 2, limit=1) == 0
+        return
+    assert ref.count_solutions(flat(puzzle), rules, n, *box, limit=2) == 1
+
+
+def test_killer_puzzles_dig_as_deep_as_the_cages_allow():
+    grid = [[1, 2, 3, 4], [3, 4, 1, 2], [2, 1, 4, 3], [4, 3, 2, 1]]
+    shapes = [[(0, 0), (1, 0)], [(0, 1), (0, 2)], [(0, 3), (1, 3), (1, 2)], [(1, 1)]]
+    shapes += [[(2, 0), (2, 1)], [(3, 0), (3, 1)], [(2, 2)], [(2, 3)], [(3, 2), (3, 3)]]
+    rules = sr.Rules.killer([(sum(grid[r][c] for r, c in cells), cells) for cells in shapes])
+    assert ref.is_solution([0] * 16, sum(grid, []), rules, 4, 2, 2)
+    for seed in range(5):
+        puzzle = sr.generate(rules=rules, seed=seed, size=4)
+        assert ref.count_solutions(flat(puzzle), rules, 4, 2, 2, limit=2) == 1
+    if ref.count_solutions([0] * 16, rules, 4, 2, 2, limit=2) == 1:
+        assert sr.generate(rules=rules, seed=0, size=4) == "." * 16
+
+
+def test_generation_refuses_what_cannot_be():
+    with pytest.raises(sr.GenerateError, match="no grid"):
+        # Both cages need the digits 1 and 2, in one row.
+        cages = [(3, [(0, 0), (0, 1)]), (3, [(0, 2), (0, 3)])]
+        sr.generate(size=4, rules=sr.Rules.killer(cages))
+    with pytest.raises(sr.InvalidRulesError):
+        sr.generate(size=4, rules=sr.Rules.windoku())
+    assert len(sr.generate(rules=sr.Rules.windoku(), seed=3)) == 81
+    six = sr.Rules.jigsaw(["aaabbb", "aaabbb", "cccddd", "cccddd", "eeefff", "eeefff"])
+    assert len(sr.generate(rules=six, seed=3)) == 36
+
+
+# ------------------------------------------------------------------ Ctrl-C and boards
+
+
+class Interrupted(Exception):
+    pass
+
+
+@pytest.fixture
+def alarm():
+    import signal
+
+    def raise_interrupted(signum, frame):
+        raise Interrupted
+
+    previous = signal.signal(signal.SIGALRM, raise_interrupted)
+    yield lambda seconds: signal.setitimer(signal.ITIMER_REAL, seconds)
+    signal.setitimer(signal.ITIMER_REAL, 0)
+    signal.signal(signal.SIGALRM, previous)
+
+
+def test_ctrl_c_stops_a_variant_count_and_batch(alarm):
+    import time
+
+    alarm(0.2)
+    start = time.perf_counter()
+    with pytest.raises(Interrupted):
+        sr.count_solutions(EMPTY9, rules=sr.Rules.x())  # every X-Sudoku: runs for ages
+    assert time.perf_counter() - start < 3
+    alarm(0.3)
+    start = time.perf_counter()
+    with pytest.raises(Interrupted):
+        sr.count_solutions_batch(
+            np.zeros((16, 81), np.uint8), rules=sr.Rules(anti_king=True), limit=10**12, threads=2
+        )
+    assert time.perf_counter() - start < 3
+    assert sr.count_solutions(EMPTY9, rules=sr.Rules.x(), limit=2) == 2
+
+
+def test_boards_carry_their_rules():
+    x = sr.Rules.x()
+    board = sr.Board(EMPTY9, rules=x)
+    assert board.rules == x and sr.Board(EMPTY9).rules is None
+    assert board.solve().to_string() == sr.solve(EMPTY9, rules=x)
+    assert board.solve().rules == x
+    assert board.count_solutions(limit=3) == 3 and not board.is_unique()
+    assert board != sr.Board(EMPTY9)
+    assert pickle.loads(pickle.dumps(board)) == board
+    assert "rules=Rules(diagonals=True)" in repr(board)
+    knight = sr.Board("..5" + "." * 10 + "5" + "." * 67, rules=sr.Rules(anti_knight=True))
+    assert not knight.is_valid()
+    assert knight.conflicts == [(0, 2), (1, 4)]
+    assert sr.Board("..5" + "." * 10 + "5" + "." * 67).conflicts == []
+    jig = sr.Rules.jigsaw(["aaabbb", "aaabbb", "cccddd", "cccddd", "eeefff", "eeefff"])
+    assert sr.Board("." * 36, rules=jig).solve().to_string() == sr.solve("." * 36, rules=jig)
+
+
+def test_board_logic_refuses_variant_rules():
+    board = sr.Board("." * 81, rules=sr.Rules.x())
+    with pytest.raises(sr.InvalidRulesError, match="hint follows classic rules"):
+        board.hint()
+    with pytest.raises(sr.InvalidRulesError, match="explain follows classic rules"):
+        board.explain()
+
+
+def test_board_svg_draws_rules_and_refuses_classic_pencil_marks():
+    plain = sr.Board("." * 81).to_svg()
+    drawn = sr.Board("." * 81, rules=sr.Rules.x()).to_svg()
+    assert drawn != plain
+    with pytest.raises(sr.InvalidRulesError, match="pencil=True follows classic rules"):
+        sr.Board("." * 81, rules=sr.Rules.x()).to_svg(pencil=True)

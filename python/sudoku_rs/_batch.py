@@ -8,6 +8,7 @@ import numpy as np
 
 from . import _sudoku_rs
 from ._progress import progress_bar
+from ._sudoku_rs import Rules
 
 
 def _as_batch(puzzles):
@@ -44,6 +45,7 @@ def solve_batch(
     progress: bool = False,
     max_guesses: Optional[int] = None,
     status: bool = False,
+    rules: Optional[Rules] = None,
 ):
     """Solve many puzzles on every core.
 
@@ -59,6 +61,9 @@ def solve_batch(
     back as all zeros (``None``), like one with no solution. ``status=True`` returns
     ``(solutions, status)``, where ``status`` is an int8 array of :class:`Status` codes telling
     those cases apart: 0 solved, 1 invalid, 2 no solution, 3 guess limit.
+
+    ``rules`` (a :class:`Rules`) solves every puzzle under variant rules; a row whose clues
+    break one is invalid. Rules that do not fit the batch raise :class:`InvalidRulesError`.
     """
     puzzles = _as_batch(puzzles)
     with progress_bar(progress, len(puzzles), "solving") as update:
@@ -69,6 +74,7 @@ def solve_batch(
             progress=update,
             max_guesses=max_guesses,
             status=status,
+            rules=rules,
         )
 
 
@@ -82,6 +88,7 @@ def count_solutions_batch(
     progress: bool = False,
     max_guesses: Optional[int] = None,
     status: bool = False,
+    rules: Optional[Rules] = None,
 ):
     """Count each puzzle's solutions up to ``limit`` (2 tells unique from not; None: all) on
     every core.
@@ -89,7 +96,8 @@ def count_solutions_batch(
     Takes the same inputs as :func:`solve_batch` and returns an int64 array of shape (N,);
     a malformed or conflicting row counts 0. With ``max_guesses``, a row that runs out of
     guesses counts -1 (never a partial count); ``status=True`` returns ``(counts, status)``
-    with the :class:`Status` code of each row, as :func:`solve_batch` does.
+    with the :class:`Status` code of each row, as :func:`solve_batch` does. ``rules`` counts
+    under variant rules, as in :func:`solve_batch`.
     """
     puzzles = _as_batch(puzzles)
     with progress_bar(progress, len(puzzles), "counting") as update:
@@ -101,4 +109,5 @@ def count_solutions_batch(
             progress=update,
             max_guesses=max_guesses,
             status=status,
+            rules=rules,
         )

@@ -6,16 +6,18 @@ from typing import Optional, Tuple
 
 from . import _sudoku_rs
 from ._progress import progress_bar
+from ._sudoku_rs import Rules
 
 
 def generate(
     *,
     clues: Optional[int] = None,
-    size: int = 9,
+    size: Optional[int] = None,
     box: Optional[Tuple[int, int]] = None,
     seed: Optional[int] = None,
     symmetry: Optional[str] = None,
     minimal: bool = False,
+    rules: Optional[Rules] = None,
 ) -> str:
     """Make one puzzle with exactly one solution, as a string of n*n characters ('.' blank).
 
@@ -32,9 +34,20 @@ def generate(
     The same ``seed`` (an int, 0 to 2**64-1) gives the same puzzle on every machine and in every
     future version; ``seed=None`` draws one from the OS. ``generate(seed=s)`` is
     ``generate_batch(k, seed=s)[0]`` as a string. The GIL is released; Ctrl-C stops it.
+
+    ``rules`` (a :class:`Rules`) makes a puzzle with one solution under variant rules, seeded
+    the same way. ``size=None`` means the rules' size (jigsaw regions fix it, windows mean 9),
+    else 9. Under rules any clue count from 0 may be asked for: a killer's cages can pin the
+    solution with no given digit at all. Rules no grid can meet raise :class:`GenerateError`.
     """
     return _sudoku_rs._generate(
-        seed=seed, clues=clues, size=size, box=box, symmetry=symmetry, minimal=minimal
+        seed=seed,
+        clues=clues,
+        size=size,
+        box=box,
+        symmetry=symmetry,
+        minimal=minimal,
+        rules=rules,
     )
 
 
@@ -42,13 +55,14 @@ def generate_batch(
     count: int,
     *,
     clues: Optional[int] = None,
-    size: int = 9,
+    size: Optional[int] = None,
     box: Optional[Tuple[int, int]] = None,
     seed: Optional[int] = None,
     symmetry: Optional[str] = None,
     minimal: bool = False,
     threads: Optional[int] = None,
     progress: bool = False,
+    rules: Optional[Rules] = None,
 ):
     """Make ``count`` puzzles on every core: a uint8 array of shape (count, n, n), 0 = blank.
 
@@ -69,4 +83,5 @@ def generate_batch(
             minimal=minimal,
             threads=threads,
             progress=update,
+            rules=rules,
         )

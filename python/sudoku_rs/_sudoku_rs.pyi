@@ -244,6 +244,7 @@ def _solve_batch(
     progress: Optional[Callable[[int], object]] = None,
     max_guesses: Optional[int] = None,
     status: bool = False,
+    rules: Optional[Rules] = None,
 ) -> Any: ...
 def _count_solutions_batch(
     puzzles: Union[npt.NDArray[np.integer[Any]], Sequence[Optional[str]]],
@@ -255,6 +256,7 @@ def _count_solutions_batch(
     progress: Optional[Callable[[int], object]] = None,
     max_guesses: Optional[int] = None,
     status: bool = False,
+    rules: Optional[Rules] = None,
 ) -> Any: ...
 def _canonical_batch(
     puzzles: Union[npt.NDArray[np.integer[Any]], Sequence[Optional[str]]],
@@ -277,7 +279,7 @@ def _format_lines(
     cells: bytes, /, *, size: int, blank: str = ".", gaps: Optional[bytes] = None
 ) -> bytes: ...
 def _read_grid(
-    grid: _GridLike, /, *, box: Optional[Tuple[int, int]] = None
+    grid: _GridLike, /, *, box: Optional[Tuple[int, int]] = None, rules: Optional[Rules] = None
 ) -> Tuple[npt.NDArray[np.uint8], Tuple[int, int]]: ...
 
 # Private generator, rating and checking entry points; the public wrappers live in
@@ -286,10 +288,11 @@ def _generate(
     *,
     seed: Optional[int] = None,
     clues: Optional[int] = None,
-    size: int = 9,
+    size: Optional[int] = None,
     box: Optional[Tuple[int, int]] = None,
     symmetry: Optional[str] = None,
     minimal: bool = False,
+    rules: Optional[Rules] = None,
 ) -> str: ...
 def _generate_batch(
     count: int,
@@ -297,12 +300,13 @@ def _generate_batch(
     *,
     seed: Optional[int] = None,
     clues: Optional[int] = None,
-    size: int = 9,
+    size: Optional[int] = None,
     box: Optional[Tuple[int, int]] = None,
     symmetry: Optional[str] = None,
     minimal: bool = False,
     threads: Optional[int] = None,
     progress: Optional[Callable[[int], object]] = None,
+    rules: Optional[Rules] = None,
 ) -> npt.NDArray[np.uint8]: ...
 def _rate(
     grid: _GridLike, /, *, box: Optional[Tuple[int, int]] = None

@@ -7,11 +7,12 @@ A thin layer over the compiled functions: the cells are read by the core (same e
 from __future__ import annotations
 
 import os
-from typing import Any, Iterable, List, Optional, Tuple, Union
+from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
 
 import numpy as np
 
 from . import _display, _logic, _sudoku_rs, _walk
+from ._sudoku_rs import Rules
 
 
 def _frozen(array: np.ndarray) -> np.ndarray:
@@ -37,6 +38,72 @@ def _conflict_mask(cells: np.ndarray, box: Tuple[int, int]) -> np.ndarray:
     return mask.reshape(n, n)
 
 
+def _rule_groups(n: int, box: Tuple[int, int], rules: Rules) -> List[List[int]]:
+    """Flat cell indices of every set of cells that holds distinct digits under `rules`."""
+    groups = [[r * n + c for c in range(n)] for r in range(n)]
+    groups += [[r * n + c for r in range(n)] for c in range(n)]
+    if rules.regions is not None:
+        labels = [k for row in rules.regions for k in row]
+        groups += [[i for i, k in enumerate(labels) if k == region] for region in range(n)]
+    else:
+        rows, cols = box
+        groups += [
+            [(top + a) * n + left + b for a in range(rows) for b in range(cols)]
+            for top in range(0, n, rows)
+            for left in range(0, n, cols)
+        ]
+    if rules.diagonals:
+        groups += [[i * n + i for i in range(n)], [i * n + n - 1 - i for i in range(n)]]
+    if rules.windows:
+        groups += [
+            [(top + a) * n + left + b for a in range(3) for b in range(3)]
+            for top in (1, 5)
+            for left in (1, 5)
+        ]
+    groups += [[r * n + c for r, c in cells] for cells in rules.extra_regions]
+    groups += [[r * n + c for r, c in cells] for _, cells in rules.cages]
+    return groups
+
+
+def _rule_conflict_mask(cells: np.ndarray, box: Tuple[int, int], rules: Rules) -> np.ndarray:
+    """True for every clue that breaks a rule with another clue: an equal clue in a group of
+    distinct digits or a knight's or king's move away, or a consecutive orthogonal
+    neighbour under non-consecutive. (Cage sums involve whole cages and are left to
+    `is_valid`.)"""
+    n = cells.shape[0]
+    flat = cells.reshape(-1).tolist()
+    marked = set()
+    for group in _rule_groups(n, box, rules):
+        seen: dict = {}
+        for i in group:
+            if flat[i]:
+                seen.setdefault(flat[i], []).append(i)
+        for same in seen.values():
+            if len(same) > 1:
+                marked.update(same)
+    steps = []
+    if rules.anti_knight:
+        steps += [(1, 2), (2, 1), (1, -2), (2, -1)]
+    if rules.anti_king:
+        steps += [(1, 1), (1, -1), (0, 1), (1, 0)]
+    for i, v in enumerate(flat):
+        if not v:
+            continue
+        r, c = divmod(i, n)
+        for dr, dc in steps + ([(0, 1), (1, 0)] if rules.non_consecutive else []):
+            rr, cc = r + dr, c + dc
+            if not (0 <= rr < n and 0 <= cc < n):
+                continue
+            w = flat[rr * n + cc]
+            same = (dr, dc) in steps and w == v
+            adjacent = rules.non_consecutive and (dr, dc) in ((0, 1), (1, 0)) and abs(w - v) == 1
+            if w and (same or adjacent):
+                marked.update((i, rr * n + cc))
+    mask = np.zeros(n * n, dtype=bool)
+    mask[sorted(marked)] = True
+    return mask.reshape(n, n)
+
+
 class Board:
     """An immutable Sudoku board that prints as a grid and draws itself in Jupyter.
 
@@ -49,28 +116,43 @@ class Board:
     The clues of the grid it was made from are its givens; `solve` returns a new board that
     remembers which cells it filled in, and draws those differently.
 
-    Two boards are equal when they have the same cells and box shape; which cells are givens
-    does not count, so ``Board(p).solve() == Board(sr.solve(p))``.
+    Two boards are equal when they have the same cells, box shape and rules; which cells are
+    givens does not count, so ``Board(p).solve() == Board(sr.solve(p))``.
+
+    ``rules=`` (a `Rules`) makes a variant board: solving, counting and `is_valid` follow the
+    rules (see `rules`), and under jigsaw regions ``box=`` is an error, as for `solve`.
+    `conflicts` then also marks clues that break a variant rule with another clue.
     """
 
-    __slots__ = ("_box", "_cells", "_givens")
+    __slots__ = ("_box", "_cells", "_givens", "_rules")
 
     _cells: np.ndarray
     _givens: np.ndarray
     _box: Tuple[int, int]
+    _rules: Optional[Rules]
 
-    def __init__(self, grid: Any, /, *, box: Optional[Tuple[int, int]] = None) -> None:
-        cells, shape = _sudoku_rs._read_grid(grid, box=box)
+    def __init__(
+        self, grid: Any, /, *, box: Optional[Tuple[int, int]] = None, rules: Optional[Rules] = None
+    ) -> None:
+        cells, shape = _sudoku_rs._read_grid(grid, box=box, rules=rules)
         self._cells = _frozen(cells)
         self._givens = _frozen(cells != 0)
         self._box = (int(shape[0]), int(shape[1]))
+        self._rules = None if rules is None or rules.is_classic else rules
 
     @classmethod
-    def _make(cls, cells: np.ndarray, givens: np.ndarray, box: Tuple[int, int]) -> Board:
+    def _make(
+        cls,
+        cells: np.ndarray,
+        givens: np.ndarray,
+        box: Tuple[int, int],
+        rules: Optional[Rules] = None,
+    ) -> Board:
         board = cls.__new__(cls)
         board._cells = _frozen(np.array(cells, dtype=np.uint8))
         board._givens = _frozen(np.array(givens, dtype=bool))
         board._box = box
+        board._rules = rules
         return board
 
     # ------------------------------------------------------------ logic
@@ -80,6 +162,7 @@ class Board:
         the grid with pencil marks, the units and cells involved tinted, eliminated
         candidates struck out, placed digits marked, the sentence under it. None when the
         board is full or no allowed technique applies."""
+        self._classic_logic("hint")
         step = _logic.hint(self._cells, box=self._box, techniques=techniques)
         if step is None:
             return None
@@ -89,11 +172,27 @@ class Board:
         """Every step of a logical solution (see `sr.explain`), to page through:
         ``board.explain()[i]`` draws step i on the board as it was then; in Jupyter the whole
         walkthrough shows as a sequence of small grids."""
+        self._classic_logic("explain")
         explanation = _logic.explain(self._cells, box=self._box, techniques=techniques)
         return _walk.Walkthrough(self, self._marks(), explanation)
 
+    def _classic_logic(self, what: str) -> None:
+        # The techniques reason about rows, columns and boxes only; under variant rules their
+        # steps would be wrong, so refuse rather than mislead.
+        if self._rules is not None:
+            raise _sudoku_rs.InvalidRulesError(
+                f"{what} follows classic rules only; this board has variant rules ({self._rules!r})"
+            )
+
     def _marks(self) -> np.ndarray:
         return _logic.candidates(self._cells, box=self._box)
+
+    def _where(self) -> Dict[str, Any]:
+        """How the solving calls are to read this board: its box, or under jigsaw regions
+        (which replace the boxes) no box, and its rules."""
+        if self._rules is not None and self._rules.regions is not None:
+            return {"rules": self._rules}
+        return {"box": self._box, "rules": self._rules}
 
     # ------------------------------------------------------------ solving
 
@@ -103,25 +202,25 @@ class Board:
         The cells it filled are not givens. Raises `InvalidPuzzleError` if clues conflict,
         `NoSolutionError` if there is no completion and `GuessLimitError` past `max_guesses`.
         """
-        solution = _sudoku_rs.solve(self._cells, box=self._box, max_guesses=max_guesses)
-        return Board._make(solution, self._givens, self._box)
+        solution = _sudoku_rs.solve(self._cells, max_guesses=max_guesses, **self._where())
+        return Board._make(solution, self._givens, self._box, self._rules)
 
     def count_solutions(
         self, *, limit: Optional[int] = None, max_guesses: Optional[int] = None
     ) -> int:
         """The number of solutions, stopping at `limit` when one is given."""
         return _sudoku_rs.count_solutions(
-            self._cells, limit=limit, box=self._box, max_guesses=max_guesses
+            self._cells, limit=limit, max_guesses=max_guesses, **self._where()
         )
 
     def is_unique(self, *, max_guesses: Optional[int] = None) -> bool:
         """Whether the board has exactly one solution."""
-        return _sudoku_rs.is_unique(self._cells, box=self._box, max_guesses=max_guesses)
+        return _sudoku_rs.is_unique(self._cells, max_guesses=max_guesses, **self._where())
 
     def is_valid(self) -> bool:
-        """Whether no two equal clues share a row, column or box (says nothing about
-        solvability)."""
-        return _sudoku_rs.is_valid(self._cells, box=self._box)
+        """Whether no two equal clues share a row, column or box, and no clue breaks a rule
+        of `rules` (says nothing about solvability)."""
+        return _sudoku_rs.is_valid(self._cells, **self._where())
 
     # ------------------------------------------------------------ contents
 
@@ -136,6 +235,11 @@ class Board:
         return self._box
 
     @property
+    def rules(self) -> Optional[Rules]:
+        """The variant rules the board is solved under; None for classic rules."""
+        return self._rules
+
+    @property
     def givens(self) -> np.ndarray:
         """An (n, n) bool array, True where the cell is a clue of the original puzzle."""
         return self._givens.copy()
@@ -143,11 +247,14 @@ class Board:
     @property
     def conflicts(self) -> List[Tuple[int, int]]:
         """The cells (row, col), from 0 and sorted, whose clue another clue repeats in the
-        same row, column or box; empty for a valid board."""
+        same row, column or box (or, under `rules`, breaks a variant rule with); empty for a
+        valid board."""
         rows, cols = np.nonzero(self._conflicts_mask())
         return list(zip(rows.tolist(), cols.tolist()))
 
     def _conflicts_mask(self) -> np.ndarray:
+        if self._rules is not None:
+            return _rule_conflict_mask(self._cells, self._box, self._rules)
         return _conflict_mask(self._cells, self._box)
 
     def to_list(self) -> List[List[int]]:
@@ -174,14 +281,23 @@ class Board:
         """The board as a standalone SVG document in print colours: black on white, givens
         bold, filled-in digits regular and dark grey; with ``pencil=True`` each blank cell
         also shows its candidates (`sr.candidates`: values not yet in its row, column or box)
-        in small type, and a board whose clues conflict raises `InvalidPuzzleError`. The
+        in small type, and a board whose clues conflict raises `InvalidPuzzleError` (a board
+        with variant rules draws them; its pencil marks would follow classic rules only, so
+        ``pencil=True`` raises `InvalidRulesError`). The
         same drawing as in Jupyter, where the colours follow the notebook's theme."""
         marks = None
         if pencil:
+            self._classic_logic("pencil=True")
             blank = (self._cells == 0)[:, :, None]
             marks = _sudoku_rs._candidates(self._cells, box=self._box) & blank
         svg = _display.svg_grid(
-            self._cells, self._givens, self._conflicts_mask(), self._box, _display.PRINT, marks
+            self._cells,
+            self._givens,
+            self._conflicts_mask(),
+            self._box,
+            _display.PRINT,
+            marks,
+            rules=self._rules,
         )
         return '<?xml version="1.0" encoding="UTF-8"?>\n' + svg + "\n"
 
@@ -203,31 +319,42 @@ class Board:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Board):
             return NotImplemented
-        return self._box == other._box and np.array_equal(self._cells, other._cells)
+        return (
+            self._box == other._box
+            and self._rules == other._rules
+            and np.array_equal(self._cells, other._cells)
+        )
 
     def __hash__(self) -> int:
-        return hash((self._box, self._cells.tobytes()))
+        return hash((self._box, self._rules, self._cells.tobytes()))
 
     def __reduce__(self) -> Tuple[Any, ...]:
         # Rebuilt through _make so the arrays come back read-only and the givens survive.
-        return (_restore, (self._cells.tobytes(), self._givens.tobytes(), self._box))
+        state = (self._cells.tobytes(), self._givens.tobytes(), self._box, self._rules)
+        return (_restore, state)
 
     def __repr__(self) -> str:
+        rules = "" if self._rules is None else f", rules={self._rules!r}"
         if self.size > _display.MAX_CHAR_VALUE:
-            return f"Board({self.to_list()!r}, box={self._box!r})"
-        return f"Board({self.to_string()!r}, box={self._box!r})"
+            return f"Board({self.to_list()!r}, box={self._box!r}{rules})"
+        return f"Board({self.to_string()!r}, box={self._box!r}{rules})"
 
     def __str__(self) -> str:
         return _display.text_grid(self._cells, self._box)
 
     def _repr_html_(self) -> str:
-        return _display.html_grid(self._cells, self._givens, self._conflicts_mask(), self._box)
+        return _display.html_grid(
+            self._cells, self._givens, self._conflicts_mask(), self._box, self._rules
+        )
 
 
-def _restore(cells: bytes, givens: bytes, box: Tuple[int, int]) -> Board:
+def _restore(
+    cells: bytes, givens: bytes, box: Tuple[int, int], rules: Optional[Rules] = None
+) -> Board:
     n = box[0] * box[1]
     return Board._make(
         np.frombuffer(cells, dtype=np.uint8).reshape(n, n),
         np.frombuffer(givens, dtype=bool).reshape(n, n),
         (int(box[0]), int(box[1])),
+        rules,
     )

@@ -15,10 +15,12 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};
 
+use std::sync::Arc;
+
 use crate::core::grid::shape::isqrt;
 use crate::core::grid::text::{self, render_like};
 use crate::core::grid::{cell_at, expected_values};
-use crate::core::{BoxShape, Control, Error, Solver, Status};
+use crate::core::{BoxShape, Control, Error, Rules, Solver, Status};
 use crate::with_int_type;
 
 use super::alloc;
@@ -42,6 +44,8 @@ pub(super) struct Batch<'py> {
     /// Set by [`Batch::strict`]: a malformed row raises, named `name[i]`, instead of coming
     /// back blank.
     strict: Option<&'static str>,
+    /// Variant rules every puzzle is searched under; `None` for classic rules.
+    pub(super) rules: Option<Arc<Rules>>,
 }
 
 /// A shape as Python prints it: `(3, 9, 9)`, `(81,)`.
@@ -85,6 +89,7 @@ pub(super) fn open<'py>(
             shape,
             count: dims[0],
             strict: None,
+            rules: None,
         });
     }
     if puzzles.is_instance_of::<PyList>() || puzzles.is_instance_of::<PyTuple>() {
@@ -105,6 +110,7 @@ pub(super) fn open<'py>(
             shape,
             count,
             strict: None,
+            rules: None,
         });
     }
     Err(PyTypeError::new_err(format!(
@@ -112,6 +118,23 @@ pub(super) fn open<'py>(
          strings; got {}",
         puzzles.get_type().name()?
     )))
+}
+
+/// Opens a batch to be searched under `rules` (see [`super::rules::box_under`]), checking
+/// that the rules fit its shape.
+pub(super) fn open_under<'py>(
+    puzzles: &Bound<'py, PyAny>,
+    requested_box: Option<BoxArg>,
+    rules: Option<&super::rules::Rules>,
+) -> PyResult<Batch<'py>> {
+    let rules = super::rules::rules_arg(rules);
+    let requested = super::rules::box_under(rules.as_deref(), BoxArg::request(requested_box)?)?;
+    let mut batch = open(puzzles, requested)?;
+    if let Some(rules) = &rules {
+        rules.check_shape(batch.shape)?;
+    }
+    batch.rules = rules;
+    Ok(batch)
 }
 
 impl<'py> Batch<'py> {
@@ -278,7 +301,8 @@ where
     R: Default + Clone + Send,
     W: Fn(&mut Solver, usize, &[u8], &mut [R], &mut dyn Control) + Sync,
 {
-    let mut runner = Runner::new(batch.shape, batch.count, threads, progress);
+    let mut runner =
+        Runner::new(batch.shape, batch.count, threads, progress).under(batch.rules.clone());
     let (mut cells, mut valid, mut results) = (Vec::new(), Vec::new(), Vec::new());
     for (start, end) in runner.chunks() {
         batch.read(start, end, &mut cells, &mut valid)?;
@@ -404,8 +428,9 @@ fn with_status<'py>(
 #[pyfunction]
 #[pyo3(signature = (
     puzzles, /, *, r#box = None, threads = None, progress = None, max_guesses = None,
-    status = false
+    status = false, rules = None
 ))]
+#[allow(clippy::too_many_arguments)]
 pub fn _solve_batch<'py>(
     puzzles: &Bound<'py, PyAny>,
     r#box: Option<BoxArg>,
@@ -413,10 +438,11 @@ pub fn _solve_batch<'py>(
     progress: Option<Bound<'py, PyAny>>,
     max_guesses: Option<MaxGuesses>,
     status: bool,
+    rules: Option<Bound<'py, super::rules::Rules>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = puzzles.py();
     let max_guesses = super::budget(max_guesses);
-    let batch = open(puzzles, BoxArg::request(r#box)?)?;
+    let batch = open_under(puzzles, r#box, rules.as_ref().map(Bound::get))?;
     let nc = batch.shape.cell_count();
     // Each row's result is its cells, then its status code.
     let stride = nc + 1;
@@ -460,9 +486,9 @@ pub fn _solve_batch<'py>(
 #[pyfunction]
 #[pyo3(
     signature = (puzzles, /, *, limit = Limit(Some(2)), r#box = None, threads = None,
-        progress = None, max_guesses = None, status = false),
+        progress = None, max_guesses = None, status = false, rules = None),
     text_signature = "(puzzles, /, *, limit=2, box=None, threads=None, progress=None, \
-        max_guesses=None, status=False)"
+        max_guesses=None, status=False, rules=None)"
 )]
 #[allow(clippy::too_many_arguments)]
 pub fn _count_solutions_batch<'py>(
@@ -473,11 +499,12 @@ pub fn _count_solutions_batch<'py>(
     progress: Option<Bound<'py, PyAny>>,
     max_guesses: Option<MaxGuesses>,
     status: bool,
+    rules: Option<Bound<'py, super::rules::Rules>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = puzzles.py();
     let limit = limit.0;
     let max_guesses = super::budget(max_guesses);
-    let batch = open(puzzles, BoxArg::request(r#box)?)?;
+    let batch = open_under(puzzles, r#box, rules.as_ref().map(Bound::get))?;
     let out = alloc::zeros::<i64>(py, batch.count)?;
     let mut codes: Vec<i8> = Vec::new();
     alloc::reserve(&mut codes, if status { batch.count } else { 0 }, || {

@@ -7,15 +7,19 @@ use pyo3::prelude::*;
 
 /// Reads any grid kind exactly as `solve` does (same shape, value and type errors) but without
 /// the conflict check. Returns the cells as an (n, n) uint8 array, 0 = blank, and the box shape.
+/// Under `rules` the grid is read as the solving calls read it (jigsaw regions choose the box)
+/// and the rules must fit it.
 #[pyfunction]
-#[pyo3(signature = (grid, /, *, r#box = None))]
+#[pyo3(signature = (grid, /, *, r#box = None, rules = None))]
 #[allow(clippy::type_complexity)]
 pub fn _read_grid<'py>(
     grid: &Bound<'py, PyAny>,
     r#box: Option<super::args::BoxArg>,
+    rules: Option<Bound<'py, super::rules::Rules>>,
 ) -> PyResult<(Bound<'py, PyAny>, (usize, usize))> {
     let py = grid.py();
-    let input = super::read(grid, r#box)?;
+    let rules = super::rules::rules_arg(rules.as_ref().map(Bound::get));
+    let input = super::rules::read(grid, r#box, rules.as_deref())?;
     let shape = input.grid.shape();
     let n = shape.size();
     let array = PyArray1::from_vec(py, input.grid.into_cells()).reshape([n, n])?;

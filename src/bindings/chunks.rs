@@ -6,8 +6,10 @@
 
 use pyo3::prelude::*;
 
-use crate::core::batch::{for_each, Stopped};
-use crate::core::{BoxShape, Control, Error, Solver};
+use std::sync::Arc;
+
+use crate::core::batch::{for_each_with, Stopped};
+use crate::core::{BoxShape, Control, Error, Rules, Solver};
 
 use super::args::Threads;
 
@@ -20,6 +22,8 @@ pub struct Runner {
     threads: usize,
     rows_per_chunk: usize,
     progress: Progress,
+    /// Variant rules every row is searched under; `None` for classic rules.
+    rules: Option<Arc<Rules>>,
 }
 
 impl Runner {
@@ -38,7 +42,14 @@ impl Runner {
             threads,
             rows_per_chunk,
             progress: Progress::new(progress),
+            rules: None,
         }
+    }
+
+    /// This runner, its solvers searching under `rules` (already checked against the shape).
+    pub fn under(mut self, rules: Option<Arc<Rules>>) -> Self {
+        self.rules = rules;
+        self
     }
 
     /// The chunks, as row ranges `start..end`.
@@ -71,10 +82,26 @@ impl Runner {
         R: Send,
         W: Fn(&mut Solver, usize, &[u8], &mut [R], &mut dyn Control) + Sync + Send,
     {
-        let (shape, threads) = (self.shape, self.threads);
+        let (shape, threads, rules) = (self.shape, self.threads, &self.rules);
         let rows = cells.len() / shape.cell_count();
+        let make_solver = || match rules {
+            None => Solver::new(shape),
+            Some(rules) => Solver::with_rules(shape, rules.clone())
+                .expect("the rules were checked against the batch's shape"),
+        };
         self.progress.run_chunk(py, |poll| {
-            super::guard::no_panic(|| for_each(shape, cells, results, stride, threads, poll, work))
+            super::guard::no_panic(|| {
+                for_each_with(
+                    shape,
+                    &make_solver,
+                    cells,
+                    results,
+                    stride,
+                    threads,
+                    poll,
+                    work,
+                )
+            })
         })?;
         self.progress.finish_chunk(py, rows)
     }

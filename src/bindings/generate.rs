@@ -2,7 +2,7 @@
 //! core. Seeds arrive already drawn (the Python wrapper draws one from the OS for `seed=None`).
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use numpy::PyArrayMethods;
 use pyo3::prelude::*;
@@ -10,22 +10,39 @@ use pyo3::prelude::*;
 use crate::core::grid::text::to_line;
 use crate::core::make::generate::{self, Options, Symmetry};
 use crate::core::make::random::stream_seed;
-use crate::core::{BoxShape, Control, Error, Solver};
+use crate::core::{BoxShape, Control, Error, Rules, Solver};
 
 use super::alloc;
 use super::args::{BoxArg, Clues, Count, Seed, Size, SymmetryArg, Threads};
 use super::chunks::Runner;
 use super::run::SignalCheck;
 
-/// The shape and options from the call's arguments, checked before any work starts.
+/// The shape and options from the call's arguments, checked before any work starts. `size`
+/// defaults to the rules' size, else 9.
 fn options(
     clues: Option<Clues>,
-    size: Size,
+    size: Option<Size>,
     requested_box: Option<BoxArg>,
     symmetry: Option<SymmetryArg>,
     minimal: bool,
+    rules: Option<&Rules>,
 ) -> PyResult<(BoxShape, Options)> {
-    let shape = size.shape(requested_box)?;
+    let shape = match rules {
+        None => size.unwrap_or(Size(9)).shape(requested_box)?,
+        Some(rules) => {
+            let side = size.map_or_else(|| rules.size().unwrap_or(9), |s| s.0);
+            let requested = super::rules::box_under(Some(rules), BoxArg::request(requested_box)?)?;
+            let requested = match (rules.size(), requested) {
+                // Regions of another side than size=: say so, not that the chosen box does
+                // not fit.
+                (Some(n), Some(_)) if rules.regions().is_some() && n != side => None,
+                (_, requested) => requested,
+            };
+            let shape = BoxShape::for_size(side, requested)?;
+            rules.check_shape(shape)?;
+            shape
+        }
+    };
     let clues = clues
         .and_then(|c| c.0)
         .map(|c| {
@@ -41,34 +58,47 @@ fn options(
         symmetry: symmetry.map_or(Symmetry::None, |s| s.0),
         minimal,
     };
-    generate::check_options(shape, &options)?;
+    generate::check_options_with(shape, &options, rules.is_some())?;
     Ok((shape, options))
+}
+
+/// A solver for generating under `rules` (classic for `None`).
+fn solver_for(shape: BoxShape, rules: &Option<Arc<Rules>>) -> Solver {
+    match rules {
+        None => Solver::new(shape),
+        Some(rules) => Solver::with_rules(shape, rules.clone())
+            .expect("the rules were checked against the shape"),
+    }
 }
 
 /// One puzzle with one solution as a line of n*n characters; see `sudoku_rs.generate`.
 #[pyfunction]
 #[pyo3(
-    signature = (*, seed = None, clues = None, size = Size(9), r#box = None, symmetry = None,
-        minimal = false),
-    text_signature = "(*, seed=None, clues=None, size=9, box=None, symmetry=None, minimal=False)"
+    signature = (*, seed = None, clues = None, size = None, r#box = None, symmetry = None,
+        minimal = false, rules = None),
+    text_signature = "(*, seed=None, clues=None, size=None, box=None, symmetry=None, \
+        minimal=False, rules=None)"
 )]
+#[allow(clippy::too_many_arguments)]
 pub fn _generate(
     py: Python<'_>,
     seed: Option<Seed>,
     clues: Option<Clues>,
-    size: Size,
+    size: Option<Size>,
     r#box: Option<BoxArg>,
     symmetry: Option<SymmetryArg>,
     minimal: bool,
+    rules: Option<Bound<'_, super::rules::Rules>>,
 ) -> PyResult<String> {
     super::guard::entry(|| {
         let seed = seed.unwrap_or_else(Seed::fresh).0;
-        let (shape, options) = options(clues, size, r#box, symmetry, minimal)?;
+        let rules = super::rules::rules_arg(rules.as_ref().map(Bound::get));
+        let (shape, options) = options(clues, size, r#box, symmetry, minimal, rules.as_deref())?;
         let mut control = SignalCheck::default();
         // Puzzle 0 of the batch with this seed: generate(seed=s) == generate_batch(k, seed=s)[0].
         let made = py.detach(|| {
             super::guard::no_panic(|| {
-                let mut solver = Solver::new(shape);
+                let mut solver = solver_for(shape, &rules);
                 generate::generate(
                     shape,
                     &options,
@@ -86,10 +116,10 @@ pub fn _generate(
 /// See `sudoku_rs.generate_batch`.
 #[pyfunction]
 #[pyo3(
-    signature = (count, /, *, seed = None, clues = None, size = Size(9), r#box = None,
-        symmetry = None, minimal = false, threads = None, progress = None),
-    text_signature = "(count, /, *, seed=None, clues=None, size=9, box=None, symmetry=None, \
-        minimal=False, threads=None, progress=None)"
+    signature = (count, /, *, seed = None, clues = None, size = None, r#box = None,
+        symmetry = None, minimal = false, threads = None, progress = None, rules = None),
+    text_signature = "(count, /, *, seed=None, clues=None, size=None, box=None, symmetry=None, \
+        minimal=False, threads=None, progress=None, rules=None)"
 )]
 #[allow(clippy::too_many_arguments)]
 pub fn _generate_batch<'py>(
@@ -97,21 +127,23 @@ pub fn _generate_batch<'py>(
     count: Count,
     seed: Option<Seed>,
     clues: Option<Clues>,
-    size: Size,
+    size: Option<Size>,
     r#box: Option<BoxArg>,
     symmetry: Option<SymmetryArg>,
     minimal: bool,
     threads: Option<Threads>,
     progress: Option<Bound<'py, PyAny>>,
+    rules: Option<Bound<'py, super::rules::Rules>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     super::guard::entry(|| {
         let count = count.0;
         let seed = seed.unwrap_or_else(Seed::fresh).0;
-        let (shape, options) = options(clues, size, r#box, symmetry, minimal)?;
+        let rules = super::rules::rules_arg(rules.as_ref().map(Bound::get));
+        let (shape, options) = options(clues, size, r#box, symmetry, minimal, rules.as_deref())?;
         let (n, nc) = (shape.size(), shape.cell_count());
         let len = alloc::product(count, nc, || format!("{count} puzzles of {nc} cells"))?;
         let out = alloc::zeros::<u8>(py, len)?;
-        let mut runner = Runner::new(shape, count, threads, progress);
+        let mut runner = Runner::new(shape, count, threads, progress).under(rules);
         {
             let mut out_rw = out.readwrite();
             let flat = out_rw.as_slice_mut()?;

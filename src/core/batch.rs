@@ -87,6 +87,29 @@ where
     W: Fn(&mut Solver, usize, &[u8], &mut [T], &mut dyn Control) + Sync,
     P: FnMut(usize) -> bool,
 {
+    let classic = || Solver::new(shape);
+    for_each_with(
+        shape, &classic, puzzles, results, stride, threads, poll, work,
+    )
+}
+
+/// [`for_each`] with each thread's solver made by `make_solver` (a solver with variant rules).
+#[allow(clippy::too_many_arguments)]
+pub fn for_each_with<T, W, P>(
+    shape: BoxShape,
+    make_solver: &(dyn Fn() -> Solver + Sync),
+    puzzles: &[u8],
+    results: &mut [T],
+    stride: usize,
+    threads: usize,
+    poll: P,
+    work: W,
+) -> Result<(), Stopped>
+where
+    T: Send,
+    W: Fn(&mut Solver, usize, &[u8], &mut [T], &mut dyn Control) + Sync,
+    P: FnMut(usize) -> bool,
+{
     let cells = shape.cell_count();
     let count = puzzles.len() / cells;
     assert_eq!(puzzles.len(), count * cells, "whole puzzles");
@@ -136,9 +159,9 @@ where
     };
     std::thread::scope(|scope| {
         for _ in 1..threads {
-            scope.spawn(|| drain(&mut Solver::new(shape), &mut StopFlag(&stop)));
+            scope.spawn(|| drain(&mut make_solver(), &mut StopFlag(&stop)));
         }
-        drain(&mut Solver::new(shape), &mut poller);
+        drain(&mut make_solver(), &mut poller);
         // Keep polling (Ctrl-C, progress) while the other threads finish their last blocks.
         while done.load(Ordering::Relaxed) < count && poller.tick() {
             std::thread::sleep(Duration::from_millis(2));
