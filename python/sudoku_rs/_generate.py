@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Optional, Tuple
+from typing import Iterable, Optional, Tuple
 
 from . import _sudoku_rs
+from ._logic import _names
 from ._progress import progress_bar
 from ._sudoku_rs import Rules
 
@@ -18,6 +19,8 @@ def generate(
     symmetry: Optional[str] = None,
     minimal: bool = False,
     rules: Optional[Rules] = None,
+    difficulty: Optional[str] = None,
+    techniques: Optional[Iterable[str]] = None,
 ) -> str:
     """Make one puzzle with exactly one solution, as a string of n*n characters ('.' blank).
 
@@ -31,14 +34,27 @@ def generate(
     None / ``'none'``. ``minimal=True`` guarantees that no single clue can be removed with the
     solution staying unique (every clue is checked).
 
+    ``difficulty`` and ``techniques`` ask for a logical target (see :func:`grade`): a puzzle
+    whose logical solution needs the level ``difficulty`` (``'easy'`` ... ``'extreme'``: its
+    hardest technique has that level), and/or that the listed ``techniques`` alone solve (for
+    instance ``['full_house', 'hidden_single', 'naked_single', 'naked_pair', 'hidden_pair']``).
+    Clues are then removed only while those techniques still solve the puzzle (so it has one
+    solution by construction), and an attempt that does not need the level is dropped.
+    Targets no puzzle meets raise :class:`GenerateError` at once (no single among the
+    techniques, a level none of them has, ``minimal=True``); after 200 attempts that miss, it
+    raises too. Uniqueness-based techniques are not used to make puzzles.
+
     The same ``seed`` (an int, 0 to 2**64-1) gives the same puzzle on every machine and in every
-    future version; ``seed=None`` draws one from the OS. ``generate(seed=s)`` is
-    ``generate_batch(k, seed=s)[0]`` as a string. The GIL is released; Ctrl-C stops it.
+    future version (for the same options: a logical target digs differently, so it gives
+    another puzzle than the call without it); ``seed=None`` draws one from the OS.
+    ``generate(seed=s)`` is ``generate_batch(k, seed=s)[0]`` as a string. The GIL is released;
+    Ctrl-C stops it.
 
     ``rules`` (a :class:`Rules`) makes a puzzle with one solution under variant rules, seeded
     the same way. ``size=None`` means the rules' size (jigsaw regions fix it, windows mean 9),
     else 9. Under rules any clue count from 0 may be asked for: a killer's cages can pin the
-    solution with no given digit at all. Rules no grid can meet raise :class:`GenerateError`.
+    solution with no given digit at all. Rules no grid can meet raise :class:`GenerateError`,
+    and so does a logical target (``difficulty``/``techniques``) under variant rules.
     """
     return _sudoku_rs._generate(
         seed=seed,
@@ -48,6 +64,8 @@ def generate(
         symmetry=symmetry,
         minimal=minimal,
         rules=rules,
+        difficulty=difficulty,
+        techniques=_names(techniques),
     )
 
 
@@ -60,6 +78,8 @@ def generate_batch(
     seed: Optional[int] = None,
     symmetry: Optional[str] = None,
     minimal: bool = False,
+    difficulty: Optional[str] = None,
+    techniques: Optional[Iterable[str]] = None,
     threads: Optional[int] = None,
     progress: bool = False,
     rules: Optional[Rules] = None,
@@ -81,6 +101,8 @@ def generate_batch(
             box=box,
             symmetry=symmetry,
             minimal=minimal,
+            difficulty=difficulty,
+            techniques=_names(techniques),
             threads=threads,
             progress=update,
             rules=rules,

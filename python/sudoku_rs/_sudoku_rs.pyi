@@ -293,6 +293,8 @@ def _generate(
     symmetry: Optional[str] = None,
     minimal: bool = False,
     rules: Optional[Rules] = None,
+    difficulty: Optional[str] = None,
+    techniques: Optional[List[str]] = None,
 ) -> str: ...
 def _generate_batch(
     count: int,
@@ -304,6 +306,8 @@ def _generate_batch(
     box: Optional[Tuple[int, int]] = None,
     symmetry: Optional[str] = None,
     minimal: bool = False,
+    difficulty: Optional[str] = None,
+    techniques: Optional[List[str]] = None,
     threads: Optional[int] = None,
     progress: Optional[Callable[[int], object]] = None,
     rules: Optional[Rules] = None,

@@ -8,7 +8,9 @@ use numpy::PyArrayMethods;
 use pyo3::prelude::*;
 
 use crate::core::grid::text::to_line;
+use crate::core::logic::{Level, Techniques};
 use crate::core::make::generate::{self, Options, Symmetry};
+use crate::core::make::logic_generate::{self, Target};
 use crate::core::make::random::stream_seed;
 use crate::core::{BoxShape, Control, Error, Rules, Solver};
 
@@ -71,13 +73,79 @@ fn solver_for(shape: BoxShape, rules: &Option<Arc<Rules>>) -> Solver {
     }
 }
 
+/// `difficulty=` and `techniques=`: a logical target, or `None` for the plain generator.
+fn target(difficulty: Option<&str>, techniques: Option<Vec<String>>) -> PyResult<Option<Target>> {
+    if difficulty.is_none() && techniques.is_none() {
+        return Ok(None);
+    }
+    let level = difficulty
+        .map(|name| {
+            Level::ALL
+                .iter()
+                .copied()
+                .find(|l| l.label() == name)
+                .ok_or_else(|| {
+                    let known: Vec<&str> = Level::ALL.iter().map(|l| l.label()).collect();
+                    Error::Generate(format!(
+                        "unknown difficulty '{name}': expected one of {}",
+                        known.join(", ")
+                    ))
+                })
+        })
+        .transpose()?;
+    let techniques = match techniques {
+        Some(names) => super::logic::techniques_arg(Some(names))?,
+        None => Techniques::all(),
+    };
+    Ok(Some(Target { techniques, level }))
+}
+
+/// The logical target, checked against the options before any work. Its digging follows the
+/// classic techniques, so it cannot honour variant rules: asking for both is refused rather
+/// than silently dropping the rules.
+fn checked_target(
+    difficulty: Option<&str>,
+    techniques: Option<Vec<String>>,
+    options: &Options,
+    rules: &Option<Arc<Rules>>,
+) -> PyResult<Option<Target>> {
+    let target = target(difficulty, techniques)?;
+    if let Some(target) = &target {
+        if rules.is_some() {
+            return Err(Error::Generate(
+                "difficulty= and techniques= make classic puzzles only; they cannot be combined \
+                 with rules="
+                    .into(),
+            )
+            .into());
+        }
+        logic_generate::check_target(options, target)?;
+    }
+    Ok(target)
+}
+
+/// One puzzle: from the plain generator, or for a logical target.
+fn one_puzzle(
+    shape: BoxShape,
+    options: &Options,
+    target: Option<&Target>,
+    seed: u64,
+    solver: &mut Solver,
+    control: &mut (impl crate::core::Control + ?Sized),
+) -> crate::core::Result<Vec<u8>> {
+    match target {
+        None => generate::generate(shape, options, seed, solver, control),
+        Some(target) => logic_generate::generate(shape, options, target, seed, control),
+    }
+}
+
 /// One puzzle with one solution as a line of n*n characters; see `sudoku_rs.generate`.
 #[pyfunction]
 #[pyo3(
     signature = (*, seed = None, clues = None, size = None, r#box = None, symmetry = None,
-        minimal = false, rules = None),
+        minimal = false, rules = None, difficulty = None, techniques = None),
     text_signature = "(*, seed=None, clues=None, size=None, box=None, symmetry=None, \
-        minimal=False, rules=None)"
+        minimal=False, rules=None, difficulty=None, techniques=None)"
 )]
 #[allow(clippy::too_many_arguments)]
 pub fn _generate(
@@ -89,19 +157,23 @@ pub fn _generate(
     symmetry: Option<SymmetryArg>,
     minimal: bool,
     rules: Option<Bound<'_, super::rules::Rules>>,
+    difficulty: Option<&str>,
+    techniques: Option<Vec<String>>,
 ) -> PyResult<String> {
     super::guard::entry(|| {
         let seed = seed.unwrap_or_else(Seed::fresh).0;
         let rules = super::rules::rules_arg(rules.as_ref().map(Bound::get));
         let (shape, options) = options(clues, size, r#box, symmetry, minimal, rules.as_deref())?;
+        let target = checked_target(difficulty, techniques, &options, &rules)?;
         let mut control = SignalCheck::default();
         // Puzzle 0 of the batch with this seed: generate(seed=s) == generate_batch(k, seed=s)[0].
         let made = py.detach(|| {
             super::guard::no_panic(|| {
                 let mut solver = solver_for(shape, &rules);
-                generate::generate(
+                one_puzzle(
                     shape,
                     &options,
+                    target.as_ref(),
                     stream_seed(seed, 0),
                     &mut solver,
                     &mut control,
@@ -117,9 +189,10 @@ pub fn _generate(
 #[pyfunction]
 #[pyo3(
     signature = (count, /, *, seed = None, clues = None, size = None, r#box = None,
-        symmetry = None, minimal = false, threads = None, progress = None, rules = None),
+        symmetry = None, minimal = false, difficulty = None, techniques = None, threads = None,
+        progress = None, rules = None),
     text_signature = "(count, /, *, seed=None, clues=None, size=None, box=None, symmetry=None, \
-        minimal=False, threads=None, progress=None, rules=None)"
+        minimal=False, difficulty=None, techniques=None, threads=None, progress=None, rules=None)"
 )]
 #[allow(clippy::too_many_arguments)]
 pub fn _generate_batch<'py>(
@@ -131,6 +204,8 @@ pub fn _generate_batch<'py>(
     r#box: Option<BoxArg>,
     symmetry: Option<SymmetryArg>,
     minimal: bool,
+    difficulty: Option<&str>,
+    techniques: Option<Vec<String>>,
     threads: Option<Threads>,
     progress: Option<Bound<'py, PyAny>>,
     rules: Option<Bound<'py, super::rules::Rules>>,
@@ -140,6 +215,7 @@ pub fn _generate_batch<'py>(
         let seed = seed.unwrap_or_else(Seed::fresh).0;
         let rules = super::rules::rules_arg(rules.as_ref().map(Bound::get));
         let (shape, options) = options(clues, size, r#box, symmetry, minimal, rules.as_deref())?;
+        let target = checked_target(difficulty, techniques, &options, &rules)?;
         let (n, nc) = (shape.size(), shape.cell_count());
         let len = alloc::product(count, nc, || format!("{count} puzzles of {nc} cells"))?;
         let out = alloc::zeros::<u8>(py, len)?;
@@ -167,7 +243,7 @@ pub fn _generate_batch<'py>(
                     }
                     let index = start + i;
                     let seed = stream_seed(seed, index as u64);
-                    match generate::generate(shape, &options, seed, solver, control) {
+                    match one_puzzle(shape, &options, target.as_ref(), seed, solver, control) {
                         Ok(puzzle) => out.copy_from_slice(&puzzle),
                         Err(Error::Interrupted) => {}
                         Err(err) => {

@@ -3,6 +3,7 @@
 
 pub mod canonical;
 pub mod generate;
+pub mod logic_generate;
 pub mod random;
 pub mod rate;
 pub mod transform;
