@@ -281,6 +281,26 @@ CASES = [
     ("generator", "generate(seed=-1)", lambda: sr.generate(seed=-1)),
     ("generator", "generate(seed=1.5)", lambda: sr.generate(seed=1.5)),
     ("generator", "generate_batch(-1)", lambda: sr.generate_batch(-1, seed=1)),
+    (
+        "generator",
+        'generate(difficulty="brutal")',
+        lambda: sr.generate(difficulty="brutal", seed=1),
+    ),
+    (
+        "generator",
+        'generate(techniques=["naked_pair"])',
+        lambda: sr.generate(techniques=["naked_pair"], seed=1),
+    ),
+    (
+        "generator",
+        'generate(difficulty="hard", techniques=["hidden_single"])',
+        lambda: sr.generate(difficulty="hard", techniques=["hidden_single"], seed=1),
+    ),
+    (
+        "generator",
+        'generate(difficulty="hard", minimal=True)',
+        lambda: sr.generate(difficulty="hard", minimal=True, seed=1),
+    ),
     ("rating and checking", "rate(no_solution)", lambda: sr.rate(NO_SOLUTION)),
     ("rating and checking", "rate(puzzle_with_two_5s_in_row_0)", lambda: sr.rate(ROW_CLASH)),
     (
