@@ -21,7 +21,9 @@ import numpy as np
 from ._atomic import SameFileError, atomic_write, refuse_same_file, same_file
 from ._batch import count_solutions_batch, solve_batch
 from ._files import Chunk, _format, bad_mask, iter_chunks
+from ._rules_text import parse_rules
 from ._status import Status
+from ._sudoku_rs import InvalidRulesError, Rules
 
 EPILOG = """\
 commands:
@@ -41,8 +43,14 @@ An output file (-o) is written beside its place and replaces it only when the ru
 a failed or interrupted run leaves it as it was; an output that is the input file itself (also
 through a link) is refused with exit status 2.
 
+--rules solves every puzzle under variant rules, given in the rules text form (the words of
+sudoku_rs.parse_rules: diagonals, windows, anti-knight, anti-king, non-consecutive, regions=...,
+extra=r1c1,..., cage=TOTAL:r1c1,...). A file holding a different variant on each line is read
+with sudoku_rs.read_variant_puzzles.
+
 examples:
   sudoku-rs solve puzzles.txt -o solutions.txt
+  sudoku-rs check x-sudoku.txt --rules diagonals
   cat puzzles.txt | sudoku-rs check -
   sudoku-rs count train.csv --column 0 --limit 3 --threads 4
   sudoku-rs print puzzles.txt -o book.pdf --per-page 6 --title "Book 1"
@@ -62,6 +70,14 @@ def _count(least: int) -> Callable[[str], int]:
         return value
 
     return parse
+
+
+def _rules(text: str) -> Rules:
+    """An argparse type: the rules text form."""
+    try:
+        return parse_rules(text)
+    except InvalidRulesError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -93,6 +109,14 @@ def build_parser() -> argparse.ArgumentParser:
         type=_count(1),
         default=None,
         help="give up on a puzzle after this many guesses (default: no limit)",
+    )
+    parser.add_argument(
+        "--rules",
+        type=_rules,
+        default=None,
+        metavar="RULES",
+        help="variant rules for every puzzle, in the rules text form, e.g. 'diagonals' or "
+        "'anti-knight cage=15:r1c1,r1c2' (see sudoku_rs.parse_rules)",
     )
     parser.add_argument("--skip-invalid", action="store_true", help="carry on past bad lines")
     sheets = parser.add_argument_group("print")
@@ -222,7 +246,12 @@ def _process(args: argparse.Namespace, chunk: Chunk, box, totals: dict) -> bytes
         unsolved = bad.copy()
         if len(good):
             solved[~bad], status = solve_batch(
-                good, box=box, threads=args.threads, max_guesses=args.max_guesses, status=True
+                good,
+                box=box,
+                threads=args.threads,
+                max_guesses=args.max_guesses,
+                status=True,
+                rules=args.rules,
             )
             unsolved[~bad] = status != Status.SOLVED
             totals["gave_up"] += int((status == Status.GUESS_LIMIT).sum())
@@ -234,7 +263,12 @@ def _process(args: argparse.Namespace, chunk: Chunk, box, totals: dict) -> bytes
     counts = np.zeros(len(chunk.puzzles), dtype=np.int64)
     if len(good):
         counts[~bad] = count_solutions_batch(
-            good, limit=limit, box=box, threads=args.threads, max_guesses=args.max_guesses
+            good,
+            limit=limit,
+            box=box,
+            threads=args.threads,
+            max_guesses=args.max_guesses,
+            rules=args.rules,
         )
     good_counts = counts[~bad]
     totals["gave_up"] += int((good_counts < 0).sum())
