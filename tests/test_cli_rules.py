@@ -61,3 +61,20 @@ def test_bad_rules_text_is_a_usage_error(tmp_path):
     result = run_cli("solve", str(path), "--rules", "diagonal")
     assert result.returncode == 2
     assert "unknown word 'diagonal'" in result.stderr
+
+
+def test_rules_that_do_not_fit_the_puzzles_are_a_clean_error(tmp_path):
+    path = tmp_path / "four.txt"
+    path.write_text("." * 16 + "\n")
+    result = run_cli("solve", str(path), "--rules", "windows")  # windows are 9x9's
+    assert result.returncode == 2
+    assert result.stderr.startswith("sudoku-rs: ") and "Traceback" not in result.stderr
+
+
+def test_print_refuses_rules_it_cannot_draw(tmp_path):
+    path = tmp_path / "x.txt"
+    path.write_text("." * 81 + "\n")
+    result = run_cli("print", str(path), "-o", str(tmp_path / "x.pdf"), "--rules", "diagonals")
+    assert result.returncode == 2
+    assert "print does not take --rules" in result.stderr
+    assert not (tmp_path / "x.pdf").exists()

@@ -207,6 +207,11 @@ def _byte_progress(stream: BinaryIO, enabled: bool) -> Iterator[Callable[[], Non
 
 def run(args: argparse.Namespace) -> int:
     if args.command == "print":
+        if args.rules is not None:
+            # The PDF writer cannot draw the rule layers yet; printing the grid without its
+            # rules would make a puzzle nobody can solve as intended.
+            print("sudoku-rs: print does not take --rules yet", file=sys.stderr)
+            return 2
         from ._sheets import print_command
 
         return print_command(args)
@@ -320,7 +325,8 @@ def main(argv: Optional[list] = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 0
-    except (OSError, SameFileError) as err:  # a missing or unreadable file; -o the input
+    # A missing or unreadable file; -o the input; --rules that do not fit the puzzles' size.
+    except (OSError, SameFileError, InvalidRulesError) as err:
         print(f"sudoku-rs: {err}", file=sys.stderr)
         return 2
 
