@@ -95,6 +95,26 @@ def shrink(path: Path) -> None:
     small.save(path, optimize=True)
 
 
+def capture(browser: str, source: Path, target: Path, width: int, height: int) -> None:
+    """Screenshots the page `source` at `width` x `height` CSS pixels into `target`, shrunk."""
+    subprocess.run(
+        [
+            browser,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--hide-scrollbars",
+            "--force-device-scale-factor=1",
+            f"--window-size={width},{height}",
+            f"--screenshot={target}",
+            source.as_uri(),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    shrink(target)
+
+
 def main(argv: list | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--chromium", default=None, help="the browser binary")
@@ -117,22 +137,7 @@ def main(argv: list | None = None) -> int:
             if args.keep_html:
                 shutil.copy(source, args.out / source.name)
             target = args.out / f"boards-{theme[0]}.png"
-            subprocess.run(
-                [
-                    browser,
-                    "--headless",
-                    "--no-sandbox",
-                    "--disable-gpu",
-                    "--hide-scrollbars",
-                    "--force-device-scale-factor=1",
-                    f"--window-size={WIDTH},{args.height}",
-                    f"--screenshot={target}",
-                    source.as_uri(),
-                ],
-                check=True,
-                capture_output=True,
-            )
-            shrink(target)
+            capture(browser, source, target, WIDTH, args.height)
             print(f"wrote {target.relative_to(ROOT)} ({target.stat().st_size // 1024} KiB)")
     return 0
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -17,7 +16,7 @@ from pathlib import Path
 import sudoku_rs as sr
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from screenshot import ROOT, THEMES, shrink  # noqa: E402
+from screenshot import ROOT, THEMES, capture  # noqa: E402
 
 # A hard puzzle (a finned X-wing): its explanation has steps that strike candidates out.
 PUZZLE = "..6..4..59......16..1.7...3...3....91.758....84........5...........6...2...9..53."
@@ -49,22 +48,7 @@ def main(argv: list | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         source = Path(tmp) / "explain.html"
         source.write_text(page, encoding="utf-8")
-        subprocess.run(
-            [
-                browser,
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--hide-scrollbars",
-                "--force-device-scale-factor=1",
-                f"--window-size={WIDTH},{HEIGHT}",
-                f"--screenshot={target}",
-                source.as_uri(),
-            ],
-            check=True,
-            capture_output=True,
-        )
-    shrink(target)
+        capture(browser, source, target, WIDTH, HEIGHT)
     print(f"wrote {target.relative_to(ROOT)} ({target.stat().st_size // 1024} KiB)")
     return 0
 
