@@ -115,6 +115,13 @@ def capture(browser: str, source: Path, target: Path, width: int, height: int) -
     shrink(target)
 
 
+def shown(path: Path) -> str:
+    """`path` for the "wrote" line: relative to the repository when it is inside it (docs/),
+    else as given (an --out folder anywhere else, or given relative to the current folder)."""
+    full = path.resolve()
+    return str(full.relative_to(ROOT)) if full.is_relative_to(ROOT) else str(path)
+
+
 def main(argv: list | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--chromium", default=None, help="the browser binary")
@@ -138,7 +145,7 @@ def main(argv: list | None = None) -> int:
                 shutil.copy(source, args.out / source.name)
             target = args.out / f"boards-{theme[0]}.png"
             capture(browser, source, target, WIDTH, args.height)
-            print(f"wrote {target.relative_to(ROOT)} ({target.stat().st_size // 1024} KiB)")
+            print(f"wrote {shown(target)} ({target.stat().st_size // 1024} KiB)")
     return 0
 
 

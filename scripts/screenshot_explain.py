@@ -16,7 +16,7 @@ from pathlib import Path
 import sudoku_rs as sr
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from screenshot import ROOT, THEMES, capture  # noqa: E402
+from screenshot import ROOT, THEMES, capture, shown  # noqa: E402
 
 # A hard puzzle (a finned X-wing): its explanation has steps that strike candidates out.
 PUZZLE = "..6..4..59......16..1.7...3...3....91.758....84........5...........6...2...9..53."
@@ -49,7 +49,7 @@ def main(argv: list | None = None) -> int:
         source = Path(tmp) / "explain.html"
         source.write_text(page, encoding="utf-8")
         capture(browser, source, target, WIDTH, HEIGHT)
-    print(f"wrote {target.relative_to(ROOT)} ({target.stat().st_size // 1024} KiB)")
+    print(f"wrote {shown(target)} ({target.stat().st_size // 1024} KiB)")
     return 0
 
 
