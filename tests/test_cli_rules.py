@@ -71,10 +71,17 @@ def test_rules_that_do_not_fit_the_puzzles_are_a_clean_error(tmp_path):
     assert result.stderr.startswith("sudoku-rs: ") and "Traceback" not in result.stderr
 
 
-def test_print_refuses_rules_it_cannot_draw(tmp_path):
-    path = tmp_path / "x.txt"
-    path.write_text("." * 81 + "\n")
-    result = run_cli("print", str(path), "-o", str(tmp_path / "x.pdf"), "--rules", "diagonals")
-    assert result.returncode == 2
-    assert "print does not take --rules" in result.stderr
-    assert not (tmp_path / "x.pdf").exists()
+def test_jigsaw_regions_need_no_box(tmp_path):
+    # A 6x6 file under jigsaw regions: the regions replace the boxes, so no --box is asked for
+    # (and one given beside them is refused).
+    rules = sr.Rules(regions=["111222", "113322", "133424", "335444", "555664", "556666"])
+    puzzles = [sr.generate(rules=rules, seed=s) for s in range(3)]
+    path = tmp_path / "j6.txt"
+    path.write_text("\n".join(puzzles) + "\n")
+    text = sr.format_rules(rules)
+    solved = run_cli("solve", str(path), "--rules", text, "-q")
+    assert solved.returncode == 0, solved.stderr
+    assert solved.stdout.split() == [sr.solve(p, rules=rules) for p in puzzles]
+    boxed = run_cli("check", str(path), "--rules", text, "--box", "2", "3")
+    assert boxed.returncode == 2
+    assert "leave box out" in boxed.stderr

@@ -456,3 +456,11 @@ def test_board_svg_draws_rules_and_refuses_classic_pencil_marks():
     assert drawn != plain
     with pytest.raises(sr.InvalidRulesError, match="pencil=True follows classic rules"):
         sr.Board("." * 81, rules=sr.Rules.x()).to_svg(pencil=True)
+
+
+def test_jigsaw_with_a_prime_side_is_refused_clearly():
+    five = ["11122", "11222", "33344", "33544", "55554"]
+    with pytest.raises(sr.InvalidRulesError, match="5x5 grid are not supported.*rows\\*cols"):
+        sr.Rules(regions=five)
+    with pytest.raises(sr.InvalidRulesError, match="7x7 grid are not supported"):
+        sr.parse_rules("regions=" + "".join(str(r + 1) * 7 for r in range(7)))

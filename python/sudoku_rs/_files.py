@@ -13,7 +13,7 @@ import numpy as np
 
 from . import _sudoku_rs
 from ._atomic import write_atomic
-from ._sudoku_rs import InvalidPuzzleError
+from ._sudoku_rs import InvalidPuzzleError, Rules
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -41,10 +41,11 @@ def iter_chunks(
     column: int = 0,
     box: Optional[Tuple[int, int]] = None,
     chunk_lines: int = CHUNK_LINES,
+    rules: Optional[Rules] = None,
 ) -> Iterator[Chunk]:
     """Reads a binary stream a chunk of whole lines at a time (all of it when ``chunk_lines``
     is 0), so memory stays flat for any size; bytes go to Rust without a Python object per
-    line."""
+    line. Under jigsaw `rules` the regions replace the boxes, so no `box` is needed."""
     first_line, size = 1, 0
     block = chunk_lines * 82 if chunk_lines else -1
     rest = b""
@@ -61,7 +62,7 @@ def iter_chunks(
             if not data:
                 continue  # one line longer than a block: read on
         puzzles, numbers, bad, seen_size = _sudoku_rs._parse_lines(
-            data, column=column, first_line=first_line, size=size, box=box
+            data, column=column, first_line=first_line, size=size, box=box, rules=rules
         )
         first_line += data.count(b"\n")
         size = size or seen_size

@@ -104,7 +104,12 @@ class Document:
         self.pages.append((width, height, "\n".join(painter.out).encode("latin-1")))
 
     def graphics_state(self, kind: str, alpha: float) -> str:
-        """The name of an ExtGState setting fill ('ca') or stroke ('CA') opacity."""
+        """The name of an ExtGState setting fill ('ca') or stroke ('CA') opacity.
+
+        Real transparency rather than the colour blended onto white beforehand: translucent
+        layers that overlap (an extra region across a window, a conflict's tint on a shade)
+        then darken each other as in the SVG, and PDF 1.4 transparency is read by every
+        current viewer and printer driver."""
         key = (kind, round(alpha, 3))
         if key not in self._alphas:
             self._alphas[key] = f"GS{len(self._alphas)}"

@@ -18,7 +18,7 @@ from . import _pdf
 from ._atomic import atomic_write
 from ._export import file_format
 from ._logic import grade
-from ._sudoku_rs import InvalidPuzzleError, SudokuError
+from ._sudoku_rs import InvalidPuzzleError, InvalidRulesError, Rules, SudokuError
 from .board import Board
 
 #: Page sizes in points (1/72 inch), portrait.
@@ -67,9 +67,42 @@ def _count(name: str, value: Any, most: int = 100) -> int:
     return int(value)
 
 
-def _boards(puzzles: Any, box: Optional[Tuple[int, int]]) -> List[Board]:
-    """The puzzles as Boards: Boards as they are, grids read like Board(grid, box=box), and the
-    rows of an (N, n*n) or (N, n, n) array one by one."""
+def _variant(rules: Optional[Rules]) -> Optional[Rules]:
+    """None for classic rules, however given."""
+    return None if rules is None or rules.is_classic else rules
+
+
+def _rules_each(rules: Any, count: int) -> List[Optional[Rules]]:
+    """`rules=` as one entry per puzzle: None, one Rules for all, or a sequence of Rules (or
+    None) such as `read_variant_puzzles` returns."""
+    if rules is None or isinstance(rules, Rules):
+        return [rules] * count
+    if isinstance(rules, (str, bytes)):
+        raise TypeError(
+            "rules must be a sudoku_rs.Rules or a list of them, one per puzzle; for the rules "
+            "text form use sudoku_rs.parse_rules"
+        )
+    try:
+        each = list(rules)
+    except TypeError:
+        raise TypeError(
+            f"rules must be a sudoku_rs.Rules or a list of them, got {type(rules).__name__}"
+        ) from None
+    for number, item in enumerate(each, 1):
+        if item is not None and not isinstance(item, Rules):
+            raise TypeError(
+                f"rules for puzzle {number} must be a sudoku_rs.Rules or None, "
+                f"got {type(item).__name__}"
+            )
+    if len(each) != count:
+        raise ValueError(f"{count} puzzles but {len(each)} rules: give one Rules per puzzle")
+    return each
+
+
+def _boards(puzzles: Any, box: Optional[Tuple[int, int]], rules: Any = None) -> List[Board]:
+    """The puzzles as Boards: Boards as they are, grids read like Board(grid, box=box,
+    rules=rules), and the rows of an (N, n*n) or (N, n, n) array one by one. `rules` is one
+    Rules for every puzzle or one per puzzle; a Board keeps its own, which must agree."""
     if isinstance(puzzles, (str, bytes, Board)):
         raise TypeError("expected a sequence of puzzles; for one puzzle pass [puzzle]")
     if isinstance(puzzles, np.ndarray):
@@ -89,12 +122,17 @@ def _boards(puzzles: Any, box: Optional[Tuple[int, int]]) -> List[Board]:
     except TypeError:
         raise TypeError(f"expected a sequence of puzzles, got {type(puzzles).__name__}") from None
     boards = []
-    for number, item in enumerate(items, 1):
+    for number, (item, own) in enumerate(zip(items, _rules_each(rules, len(items))), 1):
         if isinstance(item, Board):
+            if own is not None and _variant(own) != _variant(item.rules):
+                raise InvalidRulesError(
+                    f"puzzle {number} is a Board with rules {item.rules!r}, but rules= gives "
+                    f"{own!r} for it: a Board keeps its own rules"
+                )
             boards.append(item)
             continue
         try:
-            boards.append(Board(item, box=box))
+            boards.append(Board(item, box=box, rules=own))
         except SudokuError as err:
             raise type(err)(f"puzzle {number}: {err}") from None
         except TypeError as err:
@@ -220,6 +258,7 @@ def print_sheets(
     answers_per_page: Optional[int] = None,
     first_number: int = 1,
     grades: bool = False,
+    rules: Union[None, Rules, Sequence[Optional[Rules]]] = None,
 ) -> int:
     """Writes a PDF of puzzle sheets to `path` and returns its number of pages.
 
@@ -233,11 +272,18 @@ def print_sheets(
     With `grades`, each puzzle's label also shows its `sr.grade` level ('easy' .. 'extreme',
     or 'unsolved' when the logic gets stuck).
 
+    ``rules=`` prints variant puzzles: one `Rules` for every puzzle, or one per puzzle (None
+    for a classic one), as `read_variant_puzzles` returns them; Boards carry their own. Each
+    board draws its rules (diagonals, shaded windows and extra regions, thick lines around
+    jigsaw regions, dashed killer cages with their totals, a caption for the rules with no
+    mark) and its answer is solved under them. `grades` follow classic rules only, so they
+    are refused for variant puzzles.
+
     Text is set in the PDF standard Helvetica: a title may hold any character of Windows-1252.
     The file is replaced only once it was written whole. Raises ValueError for a path not
     ending in .pdf and for bad options, InvalidPuzzleError naming the puzzle for a malformed
-    one, NoSolutionError naming it when `answers` and it has no solution, OSError when the
-    file cannot be written.
+    one, NoSolutionError naming it when `answers` and it has no solution, InvalidRulesError
+    naming it when its rules do not fit it, OSError when the file cannot be written.
     """
     file_format(path, (".pdf",))
     size = _page_size(page)
@@ -250,11 +296,17 @@ def print_sheets(
         if not isinstance(title, str):
             raise TypeError(f"title must be a string, got {type(title).__name__}")
         _pdf.encode_text(title)
-    boards = _boards(puzzles, box)
+    boards = _boards(puzzles, box, rules)
     numbers = [int(first_number) + i for i in range(len(boards))]
     notes: Dict[int, str] = {}
     if grades:
         for number, board in zip(numbers, boards):
+            if board.rules is not None:
+                # A grade counts classic techniques, which know nothing of the variant rules.
+                raise InvalidRulesError(
+                    f"puzzle {number}: grades follow classic rules only, and this puzzle has "
+                    f"variant rules ({board.rules!r})"
+                )
             try:
                 notes[number] = grade(board.to_numpy(), box=board.box).level
             except SudokuError as err:
@@ -340,7 +392,7 @@ def print_command(args: Any) -> int:
     skipped = 0
     with contextlib.ExitStack() as stack:
         src = sys.stdin.buffer if args.input == "-" else stack.enter_context(open(args.input, "rb"))
-        for chunk in iter_chunks(src, column=args.column, box=box):
+        for chunk in iter_chunks(src, column=args.column, box=box, rules=args.rules):
             if chunk.bad and not args.skip_invalid:
                 row, message = chunk.bad[0]
                 print(f"{name}:{chunk.line_numbers[row]}: {message}", file=sys.stderr)
@@ -363,6 +415,7 @@ def print_command(args: Any) -> int:
             box=box,
             answers_per_page=args.answers_per_page,
             grades=args.grades,
+            rules=args.rules,
         )
     except (ValueError, TypeError, ImportError) as err:
         print(f"sudoku-rs: {err}", file=sys.stderr)

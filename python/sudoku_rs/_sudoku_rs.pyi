@@ -274,6 +274,7 @@ def _parse_lines(
     first_line: int = 1,
     size: int = 0,
     box: Optional[Tuple[int, int]] = None,
+    rules: Optional[Rules] = None,
 ) -> Tuple[npt.NDArray[np.uint8], List[int], List[Tuple[int, str]], int]: ...
 def _format_lines(
     cells: bytes, /, *, size: int, blank: str = ".", gaps: Optional[bytes] = None

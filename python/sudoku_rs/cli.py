@@ -207,11 +207,6 @@ def _byte_progress(stream: BinaryIO, enabled: bool) -> Iterator[Callable[[], Non
 
 def run(args: argparse.Namespace) -> int:
     if args.command == "print":
-        if args.rules is not None:
-            # The PDF writer cannot draw the rule layers yet; printing the grid without its
-            # rules would make a puzzle nobody can solve as intended.
-            print("sudoku-rs: print does not take --rules yet", file=sys.stderr)
-            return 2
         from ._sheets import print_command
 
         return print_command(args)
@@ -223,7 +218,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         with _open_in(args.input) as src, _open_out(args.output, src, name) as out:
             with _byte_progress(src, show and sys.stderr.isatty()) as tick:
-                for chunk in iter_chunks(src, column=args.column, box=box):
+                for chunk in iter_chunks(src, column=args.column, box=box, rules=args.rules):
                     if chunk.bad and not args.skip_invalid:
                         row, message = chunk.bad[0]
                         print(f"{name}:{chunk.line_numbers[row]}: {message}", file=sys.stderr)

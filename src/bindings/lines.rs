@@ -14,9 +14,10 @@ use super::args::BoxArg;
 /// Parses whole lines of puzzles. Returns `(puzzles, line_numbers, bad, size)`: an (N, n*n)
 /// uint8 array (bad rows all zeros), the 1-based line number of each row, `(row, message)` for
 /// each malformed line, and the grid side (0 while no good puzzle has been seen; the array is
-/// then sized by `box`, or as 9x9).
+/// then sized by `box`, or as 9x9). Under jigsaw `rules` the grids are read as for solving
+/// (see [`super::rules::box_under`]): the regions replace the boxes.
 #[pyfunction]
-#[pyo3(signature = (data, /, *, column = 0, first_line = 1, size = 0, r#box = None))]
+#[pyo3(signature = (data, /, *, column = 0, first_line = 1, size = 0, r#box = None, rules = None))]
 #[allow(clippy::type_complexity)]
 pub fn _parse_lines<'py>(
     data: &Bound<'py, PyBytes>,
@@ -24,11 +25,13 @@ pub fn _parse_lines<'py>(
     first_line: usize,
     size: usize,
     r#box: Option<BoxArg>,
+    rules: Option<Bound<'py, super::rules::Rules>>,
 ) -> PyResult<(Bound<'py, PyAny>, Vec<usize>, Vec<(usize, String)>, usize)> {
     let py = data.py();
     let column = usize::try_from(column)
         .map_err(|_| PyValueError::new_err(format!("column must be 0 or more, got {column}")))?;
-    let requested_box = BoxArg::request(r#box)?;
+    let rules = super::rules::rules_arg(rules.as_ref().map(Bound::get));
+    let requested_box = super::rules::box_under(rules.as_deref(), BoxArg::request(r#box)?)?;
     let bytes = data.as_bytes();
     // The parse grows buffers about as large as the text (cells, one line number per puzzle)
     // with infallible allocations: check first that twice the text fits, so a huge file is a

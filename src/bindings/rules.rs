@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
 use crate::core::error::{Cell, Error};
-use crate::core::grid::shape::isqrt;
+use crate::core::grid::shape::{isqrt, suggest_box};
 use crate::core::grid::text::{char_of_value, MAX_TEXT_VALUE};
 use crate::core::rules::{Cage, Spec};
 use crate::core::Rules as Core;
@@ -411,10 +411,7 @@ pub(crate) fn box_under(
     if root * root == n {
         return Ok(None);
     }
-    Ok((2..n)
-        .rev()
-        .find(|&r| n % r == 0 && r * r <= n)
-        .map(|r| (r, n / r)))
+    Ok(suggest_box(n))
 }
 
 /// Reads a grid to be solved under `rules`, checking that the rules fit it.

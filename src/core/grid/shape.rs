@@ -98,8 +98,10 @@ pub fn isqrt(x: usize) -> usize {
     r
 }
 
-/// The most square factorisation rows*cols = size with rows < cols, both >= 2, for messages.
-fn suggest_box(size: usize) -> Option<(usize, usize)> {
+/// The most square factorisation rows*cols = size with rows <= cols, both >= 2: the box a
+/// message suggests, and the one a grid is read with when jigsaw regions replace its boxes.
+/// `None` for a side with no box shape (a prime, or below 4).
+pub(crate) fn suggest_box(size: usize) -> Option<(usize, usize)> {
     (2..=isqrt(size))
         .rev()
         .find(|r| size % r == 0 && size / r >= 2)
@@ -168,6 +170,10 @@ mod tests {
         let err = BoxShape::for_size(12, None).unwrap_err().to_string();
         assert!(err.contains("box=(3, 4)"), "{err}");
         assert!(BoxShape::for_size(7, None).is_err());
+        assert_eq!(suggest_box(9), Some((3, 3)));
+        assert_eq!(suggest_box(10), Some((2, 5)));
+        assert_eq!(suggest_box(7), None);
+        assert_eq!(suggest_box(3), None);
         assert!(BoxShape::for_size(1, None).is_err());
         assert!(BoxShape::for_size(6, Some((3, 3))).is_err());
         assert!(BoxShape::for_size(6, Some((1, 6))).is_err());

@@ -19,7 +19,7 @@ pub(crate) mod fill;
 pub(crate) mod layout;
 
 use crate::core::error::{Cell, Error, Result};
-use crate::core::grid::shape::{BoxShape, MAX_SIZE};
+use crate::core::grid::shape::{suggest_box, BoxShape, MAX_SIZE};
 
 pub use check::find_conflict;
 pub use layout::Layout;
@@ -272,6 +272,15 @@ fn normalise_regions(rows: &[Vec<i64>]) -> Result<Vec<u8>> {
             row.len()
         )));
     }
+    // Every grid is held with a box shape, even where the regions replace the boxes; a side
+    // with none (a prime) cannot be read at all, so say so here rather than at every call.
+    if suggest_box(n).is_none() {
+        return Err(Error::Rules(format!(
+            "jigsaw regions of a {n}x{n} grid are not supported: even where regions replace \
+             the boxes, a grid's side must be rows*cols with both at least 2 (4, 6, 8, 9, 10, \
+             12, ...), and {n} is not"
+        )));
+    }
     let mut labels: Vec<i64> = Vec::with_capacity(n);
     let mut sizes: Vec<usize> = Vec::with_capacity(n);
     let mut ids = Vec::with_capacity(n * n);
@@ -365,6 +374,11 @@ mod tests {
             (rows(&["aaab", "bbbb", "ccdd", "ccdd"]), "4 cells each"),
             (rows(&["aabb", "aabb", "ccdd", "ccde"]), "more"),
             (rows(&["aaaa", "bbbb", "cccc", "cccc"]), "only 3"),
+            (
+                rows(&["aaaab", "abbbb", "ccccc", "ddddd", "eeeee"]),
+                "5x5 grid are not",
+            ),
+            (rows(&["aab", "abb", "ccc"]), "3x3 grid are not"),
         ] {
             let err = Rules::new(spec(bad)).unwrap_err().to_string();
             assert!(err.contains(says), "{err}");
