@@ -464,3 +464,23 @@ def test_jigsaw_with_a_prime_side_is_refused_clearly():
         sr.Rules(regions=five)
     with pytest.raises(sr.InvalidRulesError, match="7x7 grid are not supported"):
         sr.parse_rules("regions=" + "".join(str(r + 1) * 7 for r in range(7)))
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda r: sr.solve("." * 81, rules=r),
+        lambda r: sr.is_valid("." * 81, rules=r),
+        lambda r: sr.generate(rules=r, seed=1),
+        lambda r: sr.solve_batch(["." * 81], rules=r),
+        lambda r: sr.Board("." * 81, rules=r),
+    ],
+    ids=["solve", "is_valid", "generate", "solve_batch", "Board"],
+)
+def test_rules_must_be_a_rules_object(call):
+    with pytest.raises(
+        TypeError, match="rules must be a sudoku_rs.Rules or None, got str; .*parse_rules"
+    ):
+        call("diagonals")
+    with pytest.raises(TypeError, match="rules must be a sudoku_rs.Rules or None, got int"):
+        call(3)

@@ -125,9 +125,8 @@ pub(super) fn open<'py>(
 pub(super) fn open_under<'py>(
     puzzles: &Bound<'py, PyAny>,
     requested_box: Option<BoxArg>,
-    rules: Option<&super::rules::Rules>,
+    rules: Option<Arc<Rules>>,
 ) -> PyResult<Batch<'py>> {
-    let rules = super::rules::rules_arg(rules);
     let requested = super::rules::box_under(rules.as_deref(), BoxArg::request(requested_box)?)?;
     let mut batch = open(puzzles, requested)?;
     if let Some(rules) = &rules {
@@ -438,11 +437,11 @@ pub fn _solve_batch<'py>(
     progress: Option<Bound<'py, PyAny>>,
     max_guesses: Option<MaxGuesses>,
     status: bool,
-    rules: Option<Bound<'py, super::rules::Rules>>,
+    rules: Option<super::rules::RulesArg>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = puzzles.py();
     let max_guesses = super::budget(max_guesses);
-    let batch = open_under(puzzles, r#box, rules.as_ref().map(Bound::get))?;
+    let batch = open_under(puzzles, r#box, super::rules::RulesArg::core(rules))?;
     let nc = batch.shape.cell_count();
     // Each row's result is its cells, then its status code.
     let stride = nc + 1;
@@ -499,12 +498,12 @@ pub fn _count_solutions_batch<'py>(
     progress: Option<Bound<'py, PyAny>>,
     max_guesses: Option<MaxGuesses>,
     status: bool,
-    rules: Option<Bound<'py, super::rules::Rules>>,
+    rules: Option<super::rules::RulesArg>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = puzzles.py();
     let limit = limit.0;
     let max_guesses = super::budget(max_guesses);
-    let batch = open_under(puzzles, r#box, rules.as_ref().map(Bound::get))?;
+    let batch = open_under(puzzles, r#box, super::rules::RulesArg::core(rules))?;
     let out = alloc::zeros::<i64>(py, batch.count)?;
     let mut codes: Vec<i8> = Vec::new();
     alloc::reserve(&mut codes, if status { batch.count } else { 0 }, || {

@@ -15,10 +15,10 @@ use pyo3::prelude::*;
 pub fn _read_grid<'py>(
     grid: &Bound<'py, PyAny>,
     r#box: Option<super::args::BoxArg>,
-    rules: Option<Bound<'py, super::rules::Rules>>,
+    rules: Option<super::rules::RulesArg>,
 ) -> PyResult<(Bound<'py, PyAny>, (usize, usize))> {
     let py = grid.py();
-    let rules = super::rules::rules_arg(rules.as_ref().map(Bound::get));
+    let rules = super::rules::RulesArg::core(rules);
     let input = super::rules::read(grid, r#box, rules.as_deref())?;
     let shape = input.grid.shape();
     let n = shape.size();

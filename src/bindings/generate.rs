@@ -156,13 +156,13 @@ pub fn _generate(
     r#box: Option<BoxArg>,
     symmetry: Option<SymmetryArg>,
     minimal: bool,
-    rules: Option<Bound<'_, super::rules::Rules>>,
+    rules: Option<super::rules::RulesArg>,
     difficulty: Option<&str>,
     techniques: Option<Vec<String>>,
 ) -> PyResult<String> {
     super::guard::entry(|| {
         let seed = seed.unwrap_or_else(Seed::fresh).0;
-        let rules = super::rules::rules_arg(rules.as_ref().map(Bound::get));
+        let rules = super::rules::RulesArg::core(rules);
         let (shape, options) = options(clues, size, r#box, symmetry, minimal, rules.as_deref())?;
         let target = checked_target(difficulty, techniques, &options, &rules)?;
         let mut control = SignalCheck::default();
@@ -208,12 +208,12 @@ pub fn _generate_batch<'py>(
     techniques: Option<Vec<String>>,
     threads: Option<Threads>,
     progress: Option<Bound<'py, PyAny>>,
-    rules: Option<Bound<'py, super::rules::Rules>>,
+    rules: Option<super::rules::RulesArg>,
 ) -> PyResult<Bound<'py, PyAny>> {
     super::guard::entry(|| {
         let count = count.0;
         let seed = seed.unwrap_or_else(Seed::fresh).0;
-        let rules = super::rules::rules_arg(rules.as_ref().map(Bound::get));
+        let rules = super::rules::RulesArg::core(rules);
         let (shape, options) = options(clues, size, r#box, symmetry, minimal, rules.as_deref())?;
         let target = checked_target(difficulty, techniques, &options, &rules)?;
         let (n, nc) = (shape.size(), shape.cell_count());

@@ -25,12 +25,12 @@ pub fn _parse_lines<'py>(
     first_line: usize,
     size: usize,
     r#box: Option<BoxArg>,
-    rules: Option<Bound<'py, super::rules::Rules>>,
+    rules: Option<super::rules::RulesArg>,
 ) -> PyResult<(Bound<'py, PyAny>, Vec<usize>, Vec<(usize, String)>, usize)> {
     let py = data.py();
     let column = usize::try_from(column)
         .map_err(|_| PyValueError::new_err(format!("column must be 0 or more, got {column}")))?;
-    let rules = super::rules::rules_arg(rules.as_ref().map(Bound::get));
+    let rules = super::rules::RulesArg::core(rules);
     let requested_box = super::rules::box_under(rules.as_deref(), BoxArg::request(r#box)?)?;
     let bytes = data.as_bytes();
     // The parse grows buffers about as large as the text (cells, one line number per puzzle)

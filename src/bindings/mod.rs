@@ -49,11 +49,11 @@ fn solve<'py>(
     grid: &Bound<'py, PyAny>,
     r#box: Option<BoxArg>,
     max_guesses: Option<MaxGuesses>,
-    rules: Option<Bound<'py, rules::Rules>>,
+    rules: Option<rules::RulesArg>,
 ) -> PyResult<Bound<'py, PyAny>> {
     guard::entry(|| {
         let py = grid.py();
-        let rules = rules::rules_arg(rules.as_ref().map(Bound::get));
+        let rules = rules::RulesArg::core(rules);
         let input = rules::read(grid, r#box, rules.as_deref())?;
         let solution = run::detached_with(
             py,
@@ -75,11 +75,11 @@ fn count_solutions(
     limit: Option<Limit>,
     r#box: Option<BoxArg>,
     max_guesses: Option<MaxGuesses>,
-    rules: Option<Bound<'_, rules::Rules>>,
+    rules: Option<rules::RulesArg>,
 ) -> PyResult<u64> {
     guard::entry(|| {
         let limit = limit.and_then(|l| l.0);
-        let rules = rules::rules_arg(rules.as_ref().map(Bound::get));
+        let rules = rules::RulesArg::core(rules);
         let input = rules::read(grid, r#box, rules.as_deref())?;
         run::detached_with(
             grid.py(),
@@ -98,7 +98,7 @@ fn is_unique(
     grid: &Bound<'_, PyAny>,
     r#box: Option<BoxArg>,
     max_guesses: Option<MaxGuesses>,
-    rules: Option<Bound<'_, rules::Rules>>,
+    rules: Option<rules::RulesArg>,
 ) -> PyResult<bool> {
     Ok(count_solutions(grid, Some(Limit(Some(2))), r#box, max_guesses, rules)? == 1)
 }
@@ -111,11 +111,11 @@ fn is_unique(
 fn is_valid(
     grid: &Bound<'_, PyAny>,
     r#box: Option<BoxArg>,
-    rules: Option<Bound<'_, rules::Rules>>,
+    rules: Option<rules::RulesArg>,
 ) -> PyResult<bool> {
     guard::entry(|| {
         let py = grid.py();
-        let rules = rules::rules_arg(rules.as_ref().map(Bound::get));
+        let rules = rules::RulesArg::core(rules);
         match rules::read(grid, r#box, rules.as_deref()) {
             Ok(input) => Ok(match &rules {
                 None => input.grid.check().is_ok(),

@@ -382,9 +382,33 @@ impl Rules {
     }
 }
 
-/// `rules=` as given: `None` (or classic rules) means classic.
-pub(crate) fn rules_arg(rules: Option<&Rules>) -> Option<Arc<Core>> {
-    rules.map(|r| r.0.clone()).filter(|r| !r.is_classic())
+/// A `rules=` argument: a `Rules`, or `None` for classic rules. Anything else is a TypeError
+/// that says what to pass (pyo3's own message would not point at the text form).
+pub(crate) struct RulesArg(Rules);
+
+impl RulesArg {
+    /// The rules to search under; `None` for classic rules, however given.
+    pub(crate) fn core(arg: Option<RulesArg>) -> Option<Arc<Core>> {
+        arg.map(|a| a.0 .0).filter(|r| !r.is_classic())
+    }
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for RulesArg {
+    type Error = PyErr;
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        match obj.cast::<Rules>() {
+            Ok(rules) => Ok(RulesArg(rules.get().clone())),
+            Err(_) => Err(PyTypeError::new_err(format!(
+                "rules must be a sudoku_rs.Rules or None, got {}{}",
+                type_name(&obj.to_owned()),
+                if obj.is_instance_of::<PyString>() {
+                    "; read the rules text form with sudoku_rs.parse_rules"
+                } else {
+                    ""
+                }
+            ))),
+        }
+    }
 }
 
 /// The box to read a grid with under `rules`: `box=` as given, except that jigsaw regions

@@ -24,7 +24,7 @@ use crate::core::{Control, Error, Flow, Grid, SearchStats, Solver};
 use super::alloc;
 use super::args::{BoxArg, Limit, MaxGuesses};
 use super::input;
-use super::rules::{rules_arg, Rules};
+use super::rules::RulesArg;
 
 /// Up to `limit` solutions of `cells` in the order described above, each handed to `take`
 /// until it says `Stop`.
@@ -96,11 +96,11 @@ pub fn solutions<'py>(
     limit: Limit,
     r#box: Option<BoxArg>,
     max_guesses: Option<MaxGuesses>,
-    rules: Option<Bound<'py, Rules>>,
+    rules: Option<RulesArg>,
 ) -> PyResult<Bound<'py, PyList>> {
     super::guard::entry(|| {
         let py = grid.py();
-        let rules = rules_arg(rules.as_ref().map(Bound::get));
+        let rules = RulesArg::core(rules);
         let input = super::rules::read(grid, r#box, rules.as_deref())?;
         let limit = limit.0.unwrap_or(u64::MAX);
         let (cells, fits) = super::run::detached_with(
@@ -311,10 +311,10 @@ pub fn iter_solutions(
     limit: Option<Limit>,
     r#box: Option<BoxArg>,
     max_guesses: Option<MaxGuesses>,
-    rules: Option<Bound<'_, Rules>>,
+    rules: Option<RulesArg>,
 ) -> PyResult<SolutionIterator> {
     super::guard::entry(|| {
-        let rules = rules_arg(rules.as_ref().map(Bound::get));
+        let rules = RulesArg::core(rules);
         let input = super::rules::read(grid, r#box, rules.as_deref())?;
         // Conflicting clues raise here, not at the first next().
         match &rules {
