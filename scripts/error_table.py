@@ -20,6 +20,8 @@ TABLE = ROOT / "docs" / "errors.md"
 LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 NO_SOLUTION = "12345678." + "........9" + "." * 63
 ROW_CLASH = "5...5" + "." * 76
+X = sr.Rules.x()
+JIGSAW6 = ["111222", "113322", "133424", "335444", "555664", "556666"]
 
 
 def _rows(n, fill=0, at=None, value=None):
@@ -122,6 +124,11 @@ CASES = [
         "variant rules",
         "Rules(regions=[[0] * 9] * 9)",
         lambda: sr.Rules(regions=[[0] * 9] * 9),
+    ),
+    (
+        "variant rules",
+        'Rules(regions=["11122", "11222", "33344", "33544", "55554"])',
+        lambda: sr.Rules(regions=["11122", "11222", "33344", "33544", "55554"]),
     ),
     (
         "variant rules",
@@ -266,6 +273,17 @@ CASES = [
     ("boards", 'Board("." * 80)', lambda: sr.Board("." * 80)),
     ("boards", "Board(puzzle_with_two_5s_in_row_0).solve()", lambda: sr.Board(ROW_CLASH).solve()),
     ("boards", "Board(no_solution).solve()", lambda: sr.Board(NO_SOLUTION).solve()),
+    ("boards", "Board(puzzle, rules=Rules.x()).hint()", lambda: sr.Board(LEETCODE, rules=X).hint()),
+    (
+        "boards",
+        "Board(puzzle, rules=Rules.x()).explain()",
+        lambda: sr.Board(LEETCODE, rules=X).explain(),
+    ),
+    (
+        "boards",
+        "Board(puzzle, rules=Rules.x()).to_svg(pencil=True)",
+        lambda: sr.Board(LEETCODE, rules=X).to_svg(pencil=True),
+    ),
     ("generator", "generate(clues=16)", lambda: sr.generate(clues=16, seed=1)),
     (
         "generator",
@@ -281,6 +299,36 @@ CASES = [
     ("generator", "generate(seed=-1)", lambda: sr.generate(seed=-1)),
     ("generator", "generate(seed=1.5)", lambda: sr.generate(seed=1.5)),
     ("generator", "generate_batch(-1)", lambda: sr.generate_batch(-1, seed=1)),
+    (
+        "generator",
+        'generate(rules=Rules.x(), difficulty="hard")',
+        lambda: sr.generate(rules=X, difficulty="hard", seed=1),
+    ),
+    (
+        "generator",
+        "generate(rules=Rules.windoku(), size=4)",
+        lambda: sr.generate(rules=sr.Rules.windoku(), size=4, seed=1),
+    ),
+    (
+        "generator",
+        "generate(rules=Rules.jigsaw(six_by_six), box=(2, 3))",
+        lambda: sr.generate(rules=sr.Rules.jigsaw(JIGSAW6), box=(2, 3), seed=1),
+    ),
+    (
+        "generator",
+        "generate(rules=Rules.jigsaw(six_by_six), size=9)",
+        lambda: sr.generate(rules=sr.Rules.jigsaw(JIGSAW6), size=9, seed=1),
+    ),
+    (
+        "generator",
+        "generate(rules=Rules(cages=[(18, [(0, 0), (0, 1)])]), size=4)",
+        lambda: sr.generate(rules=sr.Rules(cages=[(18, [(0, 0), (0, 1)])]), size=4, seed=1),
+    ),
+    (
+        "generator",
+        'generate(rules="diagonals")',
+        lambda: sr.generate(rules="diagonals", seed=1),
+    ),
     (
         "generator",
         'generate(difficulty="brutal")',
@@ -431,6 +479,21 @@ CASES = [
         "print",
         'print_sheets([puzzle, no_solution], "book.pdf")',
         lambda: sr.print_sheets([LEETCODE, NO_SOLUTION], _TMP / "book.pdf"),
+    ),
+    (
+        "print",
+        'print_sheets([puzzle], "book.pdf", rules=Rules.x(), grades=True)',
+        lambda: sr.print_sheets([LEETCODE], _TMP / "book.pdf", rules=X, grades=True),
+    ),
+    (
+        "print",
+        'print_sheets([puzzle, puzzle], "book.pdf", rules=[Rules.x()])',
+        lambda: sr.print_sheets([LEETCODE, LEETCODE], _TMP / "book.pdf", rules=[X]),
+    ),
+    (
+        "print",
+        'print_sheets([Board(puzzle)], "book.pdf", rules=Rules.x())',
+        lambda: sr.print_sheets([sr.Board(LEETCODE)], _TMP / "book.pdf", rules=X),
     ),
 ]
 

@@ -89,8 +89,8 @@ def generate_batch(
     The options are those of :func:`generate`. Puzzle i depends only on ``(seed, i)``, so the
     result does not depend on ``threads`` (None: every core) and a longer batch with the same
     seed starts with the shorter one. When a puzzle's clue count is not reached the batch stops
-    and raises :class:`GenerateError` naming that puzzle's index. ``progress=True`` shows a tqdm bar. The GIL is
-    released; Ctrl-C stops the batch.
+    and raises :class:`GenerateError` naming that puzzle's index. ``progress=True`` shows a tqdm
+    bar. The GIL is released; Ctrl-C stops the batch.
     """
     with progress_bar(progress, count, "generating") as update:
         return _sudoku_rs._generate_batch(

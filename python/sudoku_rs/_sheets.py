@@ -125,9 +125,10 @@ def _boards(puzzles: Any, box: Optional[Tuple[int, int]], rules: Any = None) -> 
     for number, (item, own) in enumerate(zip(items, _rules_each(rules, len(items))), 1):
         if isinstance(item, Board):
             if own is not None and _variant(own) != _variant(item.rules):
+                has = "classic rules" if item.rules is None else f"rules {item.rules!r}"
                 raise InvalidRulesError(
-                    f"puzzle {number} is a Board with rules {item.rules!r}, but rules= gives "
-                    f"{own!r} for it: a Board keeps its own rules"
+                    f"puzzle {number} is a Board with {has}, but rules= gives {own!r} for it: "
+                    "a Board keeps its own rules"
                 )
             boards.append(item)
             continue
