@@ -47,6 +47,27 @@ const STRIDE: u32 = 1 | 1 << 9 | 1 << 18;
 const ROWS: [u32; 3] = [0x1FF, 0x1FF << 9, 0x1FF << 18];
 const BOXES: [u32; 3] = [0o7 * STRIDE, 0o70 * STRIDE, 0o700 * STRIDE];
 
+/// For a digit-band index `3 * d + b` (the bit order of the change masks), d; [`BAND_OF`]: b.
+/// A lookup is cheaper than the division on the hot path.
+const DIGIT_OF: [u8; 27] = {
+    let mut table = [0u8; 27];
+    let mut i = 0;
+    while i < 27 {
+        table[i] = (i / 3) as u8;
+        i += 1;
+    }
+    table
+};
+const BAND_OF: [u8; 27] = {
+    let mut table = [0u8; 27];
+    let mut i = 0;
+    while i < 27 {
+        table[i] = (i % 3) as u8;
+        i += 1;
+    }
+    table
+};
+
 /// Within a band, the other cells of a cell's row, box and column.
 const PEERS: [u32; 27] = {
     let mut peers = [0u32; 27];
@@ -215,8 +236,11 @@ fn columns(cand: &[u32; 3]) -> u32 {
 /// for column `3 * stack + k`.
 #[inline(always)]
 fn gather_stack(columns: u32, stack: usize) -> u32 {
-    let s = 3 * stack;
-    (columns >> s) & 0o7 | (columns >> (9 + s) & 0o7) << 3 | (columns >> (18 + s) & 0o7) << 6
+    // The stack's three triples sit at bits 0, 9 and 18; one multiplication by 1 + 2^6 +
+    // 2^12 moves them to bits 12, 15 and 18, and none of its nine partial products overlap,
+    // so no carry disturbs them (what wraps past bit 31 is above them).
+    let triples = columns >> (3 * stack) & 0o7007007;
+    triples.wrapping_mul(0o10101) >> 12 & 0x1FF
 }
 
 /// The inverse of [`gather_stack`].
@@ -235,10 +259,10 @@ struct State {
     unsolved: [u32; 3],
     /// `cand` as it was when each digit-band was last reduced.
     reduced: [[u32; 3]; 9],
-    /// Bit d: digit d + 1 changed since its stacks were last reduced.
-    stacks_due: u16,
-    /// Bit d: digit d + 1 changed since its columns were last checked for singles.
-    columns_due: u16,
+    /// Bit `3 * d + b`: digit-band (d, b) changed since the digit's stacks were last reduced.
+    stacks_due: u32,
+    /// The same for the digit's columns, last checked for singles.
+    columns_due: u32,
 }
 
 impl State {
@@ -247,8 +271,8 @@ impl State {
             cand: [[BAND; 3]; 9],
             unsolved: [BAND; 3],
             reduced: [[0; 3]; 9],
-            stacks_due: 0x1FF,
-            columns_due: 0x1FF,
+            stacks_due: BAND,
+            columns_due: BAND,
         }
     }
 
@@ -323,29 +347,31 @@ impl State {
         while rest != 0 {
             let i = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            let (d, b) = (i / 3, i % 3);
-            let a = self.cand[d][b];
+            let b = BAND_OF[i] as usize;
+            let a = self.cand.as_flattened()[i];
             let shape = shape(a);
             let keep = ARRANGEABLE[(shape & 0x1FF) as usize] as u32;
             if keep == 0 {
                 return false;
             }
             let a = a & SEGMENT_CELLS[keep as usize];
-            self.cand[d][b] = a;
-            self.reduced[d][b] = a;
+            self.cand.as_flattened_mut()[i] = a;
+            self.reduced.as_flattened_mut()[i] = a;
             // One cell left in a segment that is alone in its row or box: a hidden single.
             let lone = LONE[keep as usize] as u32 & (shape >> 16);
-            singles[i] = a & SEGMENT_CELLS[lone as usize] & self.unsolved[b];
-            pending |= ((singles[i] != 0) as u32) << i;
-            self.stacks_due |= 1 << d;
-            self.columns_due |= 1 << d;
+            let cells = a & SEGMENT_CELLS[lone as usize] & self.unsolved[b];
+            singles[i] = cells;
+            pending |= ((cells != 0) as u32) << i;
         }
+        self.stacks_due |= changed;
+        self.columns_due |= changed;
         while pending != 0 {
             let i = pending.trailing_zeros() as usize;
             pending &= pending - 1;
             let mut new = singles[i];
+            let (d, b) = (DIGIT_OF[i] as usize, BAND_OF[i] as usize);
             while new != 0 {
-                if !self.place(i / 3, i % 3, new.trailing_zeros()) {
+                if !self.place(d, b, new.trailing_zeros()) {
                     return false;
                 }
                 new &= new - 1;
@@ -360,8 +386,8 @@ impl State {
     fn reduce_stacks(&mut self) -> Option<bool> {
         let mut changed = false;
         while self.stacks_due != 0 {
-            let d = self.stacks_due.trailing_zeros() as usize;
-            self.stacks_due &= self.stacks_due - 1;
+            let d = DIGIT_OF[self.stacks_due.trailing_zeros() as usize] as usize;
+            self.stacks_due &= !(0o7 << (3 * d));
             let columns = columns(&self.cand[d]);
             for stack in 0..3 {
                 let present = gather_stack(columns, stack);
@@ -385,8 +411,8 @@ impl State {
     fn column_singles(&mut self) -> Option<bool> {
         let mut placed = false;
         while self.columns_due != 0 {
-            let d = self.columns_due.trailing_zeros() as usize;
-            self.columns_due &= self.columns_due - 1;
+            let d = DIGIT_OF[self.columns_due.trailing_zeros() as usize] as usize;
+            self.columns_due &= !(0o7 << (3 * d));
             let mut once = 0u32;
             let mut twice = 0u32;
             for b in 0..3 {
@@ -431,7 +457,12 @@ impl State {
             let mut new = unsolved & !twice;
             while new != 0 {
                 let p = new.trailing_zeros();
-                let d = (0..9).find(|&d| self.cand[d][b] & (1 << p) != 0)?;
+                // Placing an earlier single may have emptied this cell.
+                let digits = self.digits_at(b, p);
+                if digits == 0 {
+                    return None;
+                }
+                let d = digits.trailing_zeros() as usize;
                 if !self.place(d, b, p) {
                     return None;
                 }
@@ -829,6 +860,30 @@ mod tests {
         }
         assert_eq!(shape(BAND), 511);
         assert_eq!(shape(0), 0);
+    }
+
+    #[test]
+    fn stack_gathering_matches_a_plain_scan() {
+        let mut x = 0x2545_F491u32;
+        for _ in 0..100_000 {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            let columns = x & BAND;
+            for stack in 0..3 {
+                let mut plain = 0;
+                for band in 0..3 {
+                    for k in 0..3 {
+                        plain |= (columns >> (9 * band + 3 * stack + k) & 1) << (3 * band + k);
+                    }
+                }
+                assert_eq!(gather_stack(columns, stack), plain, "{columns:#x} {stack}");
+                assert_eq!(
+                    scatter_stack(plain, stack),
+                    columns & (0o7007007 << (3 * stack))
+                );
+            }
+        }
     }
 
     #[test]
