@@ -212,3 +212,17 @@ def test_cli_print_jigsaw_needs_no_box(tmp_path, capsys):
     bad = ["print", str(source), "-o", str(out), "--rules", text, "--box", "2", "3"]
     assert cli_main(bad) == 2
     assert "leave box out" in capsys.readouterr().err
+
+
+def test_sheets_keep_a_captioned_board_under_its_label(tmp_path):
+    # The anti-knight caption makes the drawing taller than wide; its grid still starts at the
+    # left edge of its place, under "Puzzle 1", rather than centred and shifted right.
+    path = tmp_path / "a.pdf"
+    sr.print_sheets([ANTI_KNIGHT_PUZZLE], path, rules=ANTI_KNIGHT, answers=False)
+    _, streams, _ = read_pdf(path.read_bytes())
+    stream = streams[0].decode("latin-1")
+    # The heading on the right says "Puzzle 1" too; the label is the leftmost.
+    labels = re.findall(r"1 0 0 -1 ([\d.]+) [\d.]+ Tm \(Puzzle 1\) Tj", stream)
+    x = min(labels, key=float)
+    scales = re.findall(r"\n([\d.]+) 0 0 \1 ([\d.]+) [\d.]+ cm", stream)
+    assert any(left == x for scale, left in scales if scale != "1"), (x, scales)

@@ -233,7 +233,11 @@ def _page(
         drawing = ET.fromstring(board.to_svg().encode())
         drawing.set("x", f"{x:.2f}")
         drawing.set("y", f"{y + label:.2f}")
-        drawing.set("width", f"{side:.2f}")
+        # A caption under the grid (variant rules with no mark of their own) makes the drawing
+        # taller than wide: it keeps the slot's height, and its left edge stays under the label
+        # rather than being centred in the square.
+        _, _, wide, tall = (float(v) for v in drawing.get("viewBox", "0 0 1 1").split())
+        drawing.set("width", f"{side * min(1.0, wide / tall):.2f}")
         drawing.set("height", f"{side:.2f}")
         root.append(drawing)
     return root
