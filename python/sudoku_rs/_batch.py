@@ -66,6 +66,16 @@ def solve_batch(
     break one is invalid. Rules that do not fit the batch raise :class:`InvalidRulesError`.
     """
     puzzles = _as_batch(puzzles)
+    if not progress:
+        # No context manager: its cost would show on a batch of one easy puzzle.
+        return _sudoku_rs._solve_batch(
+            puzzles,
+            box=box,
+            threads=threads,
+            max_guesses=max_guesses,
+            status=status,
+            rules=rules,
+        )
     with progress_bar(progress, len(puzzles), "solving") as update:
         return _sudoku_rs._solve_batch(
             puzzles,
@@ -100,6 +110,17 @@ def count_solutions_batch(
     under variant rules, as in :func:`solve_batch`.
     """
     puzzles = _as_batch(puzzles)
+    if not progress:
+        # No context manager: its cost would show on a batch of one easy puzzle.
+        return _sudoku_rs._count_solutions_batch(
+            puzzles,
+            limit=limit,
+            box=box,
+            threads=threads,
+            max_guesses=max_guesses,
+            status=status,
+            rules=rules,
+        )
     with progress_bar(progress, len(puzzles), "counting") as update:
         return _sudoku_rs._count_solutions_batch(
             puzzles,

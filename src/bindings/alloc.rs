@@ -3,9 +3,13 @@
 //! infallible allocation fails, and pyo3 panics when a numpy constructor returns NULL. Sizes are
 //! computed with checked arithmetic, so a count near 2**64 cannot wrap into a small buffer.
 
-use numpy::{Element, PyArray1, PyArrayMethods};
+use numpy::ndarray::{Dimension, Ix2};
+use numpy::npyffi::{npy_intp, PY_ARRAY_API};
+use numpy::{Element, PyArray, PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods};
 use pyo3::exceptions::PyMemoryError;
 use pyo3::prelude::*;
+
+use super::dtype::CellElement;
 
 /// The error for a request that cannot fit: `what` says what was asked for.
 pub fn too_big(what: &str) -> PyErr {
@@ -37,15 +41,64 @@ pub fn reserve<T>(buffer: &mut Vec<T>, more: usize, what: impl FnOnce() -> Strin
     buffer.try_reserve(more).map_err(|_| too_big(&what()))
 }
 
+/// Items up to which arrays are made by numpy's C call directly.
+const SMALL: usize = 1 << 20;
+
+/// A zeroed C-ordered array of shape `dims` (one or two dimensions, at most [`SMALL`] items) from numpy's C call, as
+/// `numpy.zeros` makes it, without importing and calling numpy from Python (about a
+/// microsecond, a one-row batch's whole search). NULL is numpy's `MemoryError`.
+fn small_zeros<'py, T: Element, D: Dimension>(
+    py: Python<'py>,
+    dims: &[usize],
+) -> PyResult<Bound<'py, PyArray<T, D>>> {
+    debug_assert!(dims.iter().product::<usize>() <= SMALL);
+    let mut shape: [npy_intp; 2] = [0; 2];
+    for (slot, &d) in shape.iter_mut().zip(dims) {
+        *slot = d as npy_intp;
+    }
+    // SAFETY: a shape of `dims.len()` dimensions and a new reference to the dtype, which the
+    // call steals; the result is a new reference to a C-ordered array of that dtype and as
+    // many dimensions as `D` has (checked by the callers' types), or NULL with an error set.
+    unsafe {
+        let ptr = PY_ARRAY_API.PyArray_Zeros(
+            py,
+            dims.len().min(2) as std::os::raw::c_int,
+            shape.as_mut_ptr(),
+            T::get_dtype(py).into_dtype_ptr(),
+            0,
+        );
+        Ok(Bound::from_owned_ptr_or_err(py, ptr)?.cast_into_unchecked())
+    }
+}
+
 /// A zeroed 1-D numpy array of `len` items, made by numpy itself so that a failed allocation is
 /// numpy's `MemoryError` (it names the size) rather than a panic.
 pub fn zeros<'py, T: Element>(py: Python<'py>, len: usize) -> PyResult<Bound<'py, PyArray1<T>>> {
     if len == 0 {
         return Ok(PyArray1::zeros(py, 0, false));
     }
+    if len <= SMALL {
+        return small_zeros(py, &[len]);
+    }
     let numpy = py.import("numpy")?;
     let array = numpy.call_method1("zeros", (len, T::get_dtype(py)))?;
     Ok(array.cast_into::<PyArray1<T>>()?)
+}
+
+/// A new `n` x `n` array holding `cells` (row-major) as `T`.
+pub fn grid_array<'py, T: CellElement>(
+    py: Python<'py>,
+    cells: &[u8],
+    n: usize,
+) -> PyResult<Bound<'py, PyArray2<T>>> {
+    let array = small_zeros::<T, Ix2>(py, &[n, n])?;
+    // SAFETY: the array was made just above and no other reference to it exists yet, so
+    // nothing else can read or write its data while it is filled.
+    let slots = unsafe { array.as_slice_mut() }.expect("a new array is contiguous");
+    for (slot, &v) in slots.iter_mut().zip(cells) {
+        *slot = T::from_value(v);
+    }
+    Ok(array)
 }
 
 /// A 1-D numpy array holding `values`, or `MemoryError`.

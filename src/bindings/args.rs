@@ -140,11 +140,20 @@ impl Threads {
     /// The threads to start for `rows` pieces of work: as asked (every core for `None`), but
     /// never more than the rows nor [`THREADS_PER_CORE`] per core, and at least one.
     pub fn for_rows(self, rows: usize) -> usize {
-        let cap = cores().saturating_mul(THREADS_PER_CORE);
-        let asked = self
-            .0
-            .map_or(cores(), |t| usize::try_from(t).unwrap_or(usize::MAX));
-        asked.min(cap).min(rows).max(1)
+        // Asking the OS for the core count reads cgroup files (tens of microseconds), more than
+        // a small batch's whole search: skip it when the answer cannot depend on it (one row,
+        // or an explicit count under the cap that every machine allows).
+        let asked = self.0.map(|t| usize::try_from(t).unwrap_or(usize::MAX));
+        let wanted = asked.unwrap_or(usize::MAX).min(rows).max(1);
+        if wanted == 1 || (asked.is_some() && wanted <= THREADS_PER_CORE) {
+            return wanted;
+        }
+        let cores = cores();
+        asked
+            .unwrap_or(cores)
+            .min(cores.saturating_mul(THREADS_PER_CORE))
+            .min(rows)
+            .max(1)
     }
 }
 

@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 
 use std::sync::Arc;
 
-use crate::core::batch::{for_each_with, Stopped};
+use crate::core::batch::{for_each_on, for_each_with, Stopped};
 use crate::core::{BoxShape, Control, Error, Rules, Solver};
 
 use super::args::Threads;
@@ -90,8 +90,25 @@ impl Runner {
                 .expect("the rules were checked against the batch's shape"),
         };
         self.progress.run_chunk(py, |poll| {
-            super::guard::no_panic(|| {
-                for_each_with(
+            super::guard::no_panic(|| match rules {
+                // The calling thread searches on its cached solver (reset to a new one's
+                // budget), as single calls do: building a solver costs more than a small
+                // batch's whole search.
+                None => super::run::with_solver(shape, |own| {
+                    own.set_max_guesses(None);
+                    for_each_on(
+                        own,
+                        shape,
+                        &make_solver,
+                        cells,
+                        results,
+                        stride,
+                        threads,
+                        poll,
+                        work,
+                    )
+                }),
+                Some(_) => for_each_with(
                     shape,
                     &make_solver,
                     cells,
@@ -100,7 +117,7 @@ impl Runner {
                     threads,
                     poll,
                     work,
-                )
+                ),
             })
         })?;
         self.progress.finish_chunk(py, rows)

@@ -3,8 +3,10 @@
 //! Every kind becomes a core [`Grid`] (row-major `u8`, 0 = blank); the [`Kind`] remembers how to
 //! turn cells back into what the caller passed in.
 
+use std::borrow::Cow;
+
 use numpy::{
-    PyArray1, PyArray2, PyArrayDescr, PyArrayDescrMethods, PyArrayMethods, PyUntypedArray,
+    PyArray2, PyArrayDescr, PyArrayDescrMethods, PyArrayMethods, PyUntypedArray,
     PyUntypedArrayMethods,
 };
 use pyo3::exceptions::{PyException, PyMemoryError, PyOverflowError, PyTypeError};
@@ -13,16 +15,18 @@ use pyo3::types::{PyBool, PyFloat, PyInt, PyList, PyString, PyTuple};
 
 use crate::core::error::{Cell, Error};
 use crate::core::grid::expected_values;
-use crate::core::grid::text::{self, char_of_value, expected_chars, value_of_char};
+use crate::core::grid::text::{self, expected_chars, value_of_char};
 use crate::core::{BoxShape, Grid};
 
 use super::dtype::{check_integer_dtype, in_dtype, native_order, CellElement};
+use super::pystr;
 use crate::with_int_type;
 
 /// How the grid came in, so the result goes back the same way.
 pub enum Kind<'py> {
-    /// A string; the original text is the layout template.
-    Text(String),
+    /// A string: the original text as the layout template, or `None` when it holds nothing
+    /// but the cell characters (written back as one line, with no template kept).
+    Text(Option<String>),
     /// Rows of ints, 0 = blank.
     IntRows,
     /// Rows of one-character strings (the LeetCode board).
@@ -45,10 +49,16 @@ pub fn read<'py>(
     requested_box: Option<(usize, usize)>,
 ) -> PyResult<Input<'py>> {
     if let Ok(s) = obj.cast::<PyString>() {
-        let s = s.to_cow()?.into_owned();
+        let mut buf = [0u8; pystr::SHORT_TEXT];
+        let s = match pystr::short_ascii(s, &mut buf) {
+            Some(short) => Cow::Borrowed(short),
+            None => s.to_cow()?,
+        };
         let grid = text::parse(&s, requested_box)?;
+        // Cell characters are one byte each: a text of as many bytes has no layout to keep.
+        let layout = (s.len() != grid.cells().len()).then(|| s.into_owned());
         return Ok(Input {
-            kind: Kind::Text(s),
+            kind: Kind::Text(layout),
             grid,
         });
     }
@@ -70,7 +80,8 @@ impl<'py> Kind<'py> {
         let n = crate::core::grid::shape::isqrt(cells.len());
         let rows = cells.chunks(n);
         Ok(match self {
-            Kind::Text(template) => {
+            Kind::Text(None) => PyString::new(py, &text::to_line(cells)).into_any(),
+            Kind::Text(Some(template)) => {
                 PyString::new(py, &text::render_like(template, cells)).into_any()
             }
             Kind::IntRows => PyList::new(
@@ -81,7 +92,8 @@ impl<'py> Kind<'py> {
             Kind::CharRows => PyList::new(
                 py,
                 rows.map(|row| {
-                    let chars = row.iter().map(|&v| char_of_value(v).to_string());
+                    // One-character ASCII strings are cached by Python: no new object per cell.
+                    let chars = row.iter().map(|&v| text::CELL_STRS[v as usize]);
                     PyList::new(py, chars).expect("strings convert")
                 }),
             )?
@@ -146,7 +158,10 @@ fn read_rows<'py>(
         .try_iter()?
         .map(|row| {
             let row = row?;
-            if row.cast::<PyUntypedArray>().is_ok() {
+            let plain = row.is_instance_of::<PyList>()
+                || row.is_instance_of::<PyTuple>()
+                || row.is_instance_of::<PyString>();
+            if !plain && row.cast::<PyUntypedArray>().is_ok() {
                 row.call_method0("tolist")
             } else {
                 Ok(row)
@@ -281,6 +296,20 @@ fn read_cell(
     row: usize,
     col: usize,
 ) -> PyResult<(CellKind, u8)> {
+    // The usual cells, a plain int or a one-character str in range, each after one type
+    // check; anything else, and every error, goes the general way below.
+    if item.is_exact_instance_of::<PyInt>() {
+        if let Ok(v) = item.extract::<i64>() {
+            if (0..=n as i64).contains(&v) {
+                return Ok((CellKind::Int, v as u8));
+            }
+        }
+    } else if let Some(v) = pystr::one_char(item)
+        .and_then(value_of_char)
+        .filter(|&v| v as usize <= n)
+    {
+        return Ok((CellKind::Char, v));
+    }
     if let Ok(s) = item.cast::<PyString>() {
         let s = s.to_cow()?;
         let mut chars = s.chars();
@@ -377,6 +406,15 @@ fn read_array<'py>(
 fn read_typed<T: CellElement>(array: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<u8>> {
     let array = array.cast::<PyArray2<T>>()?.readonly();
     let mut cells = Vec::with_capacity(n * n);
+    // The usual C-ordered array in one flat pass; a value out of range is named below.
+    // (`as_slice` also takes Fortran order, whose memory order is not the cells' order.)
+    if let (true, Ok(flat)) = (array.is_c_contiguous(), array.as_slice()) {
+        cells.extend(flat.iter().map(|&v| v.to_i128() as u8));
+        if flat.iter().all(|&v| (0..=n as i128).contains(&v.to_i128())) {
+            return Ok(cells);
+        }
+        cells.clear();
+    }
     // indexed_iter walks the logical (row, col) order whatever the memory layout or strides.
     for ((row, col), &v) in array.as_array().indexed_iter() {
         if !(0..=n as i128).contains(&v.to_i128()) {
@@ -398,9 +436,6 @@ fn write_array<'py>(
     cells: &[u8],
     n: usize,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let out = with_int_type!(dtype, T => {
-        let values: Vec<T> = cells.iter().map(|&v| T::from_value(v)).collect();
-        PyArray1::from_vec(py, values).reshape([n, n])?.into_any()
-    });
+    let out = with_int_type!(dtype, T => super::alloc::grid_array::<T>(py, cells, n)?.into_any());
     in_dtype(out, dtype)
 }

@@ -18,6 +18,7 @@ mod input;
 mod lines;
 mod logic;
 mod logic_batch;
+mod pystr;
 mod rate;
 mod rules;
 mod run;
@@ -55,7 +56,7 @@ fn solve<'py>(
         let py = grid.py();
         let rules = rules::RulesArg::core(rules);
         let input = rules::read(grid, r#box, rules.as_deref())?;
-        let solution = run::detached_with(
+        let solution = run::search(
             py,
             &input.grid,
             budget(max_guesses),
@@ -81,7 +82,7 @@ fn count_solutions(
         let limit = limit.and_then(|l| l.0);
         let rules = rules::RulesArg::core(rules);
         let input = rules::read(grid, r#box, rules.as_deref())?;
-        run::detached_with(
+        run::search(
             grid.py(),
             &input.grid,
             budget(max_guesses),

@@ -113,6 +113,54 @@ where
     control.finish(result)
 }
 
+/// Grids up to this side are first searched with the GIL held (see [`search`]).
+const ATTACHED_MAX_SIDE: usize = 9;
+
+/// Stops a search at its first poll, after `POLL_INTERVAL` (1024) nodes (well under a millisecond
+/// on a 9x9): a search that gets that far is long enough to be worth releasing the GIL for.
+struct FirstPoll;
+
+impl Control for FirstPoll {
+    fn proceed(&mut self, _: &SearchStats) -> bool {
+        false
+    }
+}
+
+/// One search of `grid` for a single call (`solve`, `count_solutions`): [`detached_with`]
+/// for long searches, but a small classic grid is first searched with the GIL held, up to its
+/// first poll. Releasing and taking back the GIL costs more than most 9x9 searches, and lets
+/// any other Python thread take the GIL for up to its switch interval (5 ms) in the middle
+/// of a call that needs microseconds. A search still going at the first poll starts again
+/// detached, where Ctrl-C and other threads are served as before; the work thrown away is
+/// at most that one poll interval.
+pub fn search<T, F>(
+    py: Python<'_>,
+    grid: &Grid,
+    max_guesses: Option<u64>,
+    rules: Option<Arc<Rules>>,
+    work: F,
+) -> PyResult<T>
+where
+    T: Send,
+    F: Fn(&mut Solver, &Grid, &mut dyn Control) -> Result<T, Error> + Send + Sync,
+{
+    if rules.is_none() && grid.size() <= ATTACHED_MAX_SIDE {
+        let attempt = super::guard::no_panic(|| {
+            with_solver(grid.shape(), |solver| {
+                solver.set_max_guesses(max_guesses);
+                work(solver, grid, &mut FirstPoll)
+            })
+        })?;
+        match attempt {
+            Err(Error::Interrupted) => {}
+            done => return done.map_err(PyErr::from),
+        }
+    }
+    detached_with(py, grid, max_guesses, rules, |solver, grid, control| {
+        work(solver, grid, control)
+    })
+}
+
 /// Runs `work` on this thread's cached solver for `shape`. A call made while that solver is busy
 /// (a signal handler or progress callback calling `solve` during a long search on the same
 /// thread) gets a fresh solver instead, so nested calls work.

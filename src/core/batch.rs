@@ -110,6 +110,39 @@ where
     W: Fn(&mut Solver, usize, &[u8], &mut [T], &mut dyn Control) + Sync,
     P: FnMut(usize) -> bool,
 {
+    for_each_on(
+        &mut make_solver(),
+        shape,
+        make_solver,
+        puzzles,
+        results,
+        stride,
+        threads,
+        poll,
+        work,
+    )
+}
+
+/// [`for_each_with`] with the calling thread searching on `own` (a solver the caller keeps
+/// between calls, so a small batch does not pay for building one); only the other threads'
+/// solvers are made by `make_solver`. `own` must search as a solver from `make_solver` would.
+#[allow(clippy::too_many_arguments)]
+pub fn for_each_on<T, W, P>(
+    own: &mut Solver,
+    shape: BoxShape,
+    make_solver: &(dyn Fn() -> Solver + Sync),
+    puzzles: &[u8],
+    results: &mut [T],
+    stride: usize,
+    threads: usize,
+    poll: P,
+    work: W,
+) -> Result<(), Stopped>
+where
+    T: Send,
+    W: Fn(&mut Solver, usize, &[u8], &mut [T], &mut dyn Control) + Sync,
+    P: FnMut(usize) -> bool,
+{
     let cells = shape.cell_count();
     let count = puzzles.len() / cells;
     assert_eq!(puzzles.len(), count * cells, "whole puzzles");
@@ -161,7 +194,7 @@ where
         for _ in 1..threads {
             scope.spawn(|| drain(&mut make_solver(), &mut StopFlag(&stop)));
         }
-        drain(&mut make_solver(), &mut poller);
+        drain(own, &mut poller);
         // Keep polling (Ctrl-C, progress) while the other threads finish their last blocks.
         while done.load(Ordering::Relaxed) < count && poller.tick() {
             std::thread::sleep(Duration::from_millis(2));

@@ -29,6 +29,13 @@ pub fn char_of_value(v: u8) -> char {
     }
 }
 
+/// The one-character string of each value a cell character can hold (`.` for a blank), for
+/// callers that hand out many.
+pub const CELL_STRS: [&str; MAX_TEXT_VALUE as usize + 1] = [
+    ".", "1", "2", "3", "4", "5", "6", "7", "8", "9", "A", "B", "C", "D", "E", "F", "G", "H", "I",
+    "J", "K", "L", "M", "N", "O", "P", "Q", "R", "S", "T", "U", "V", "W", "X", "Y", "Z",
+];
+
 /// What a cell character may be, for messages.
 pub fn expected_chars(n: usize) -> String {
     let last = char_of_value(n as u8);
@@ -39,8 +46,59 @@ pub fn expected_chars(n: usize) -> String {
     }
 }
 
+/// [`CELL_OF_BYTE`]'s mark for whitespace (`char::is_whitespace` in ASCII: tab..carriage
+/// return and space).
+const SPACE: u8 = 0xFE;
+/// [`CELL_OF_BYTE`]'s mark for a byte that is no cell character (or not ASCII).
+const NOT_A_CELL: u8 = 0xFF;
+
+/// Each byte's cell value (as [`value_of_char`]), or [`SPACE`] or [`NOT_A_CELL`].
+static CELL_OF_BYTE: [u8; 256] = {
+    let mut table = [NOT_A_CELL; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = match b as u8 {
+            b'\t'..=b'\r' | b' ' => SPACE,
+            b'.' | b'0' => 0,
+            c @ b'1'..=b'9' => c - b'0',
+            c @ b'A'..=b'Z' => c - b'A' + 10,
+            c @ b'a'..=b'z' => c - b'a' + 10,
+            _ => NOT_A_CELL,
+        };
+        b += 1;
+    }
+    table
+};
+
 /// Parses a grid from text. The side is the square root of the number of cell characters.
 pub fn parse(text: &str, requested_box: Option<(usize, usize)>) -> Result<Grid> {
+    parse_ascii(text.as_bytes(), requested_box).map_or_else(|| parse_chars(text, requested_box), Ok)
+}
+
+/// The common case in one pass over the bytes, without decoding characters: well-formed ASCII
+/// text. `None` for anything else (non-ASCII, a bad character or size), which
+/// [`parse_chars`] then parses or names exactly.
+fn parse_ascii(bytes: &[u8], requested_box: Option<(usize, usize)>) -> Option<Grid> {
+    let mut cells = Vec::with_capacity(bytes.len());
+    let mut top = 0u8;
+    for &b in bytes {
+        let v = CELL_OF_BYTE[b as usize];
+        if v != SPACE {
+            top = top.max(v);
+            cells.push(v);
+        }
+    }
+    let n = isqrt(cells.len());
+    if cells.is_empty() || n * n != cells.len() || n > MAX_TEXT_VALUE as usize {
+        return None;
+    }
+    if top as usize > n {
+        return None;
+    }
+    Grid::new(BoxShape::for_size(n, requested_box).ok()?, cells).ok()
+}
+
+fn parse_chars(text: &str, requested_box: Option<(usize, usize)>) -> Result<Grid> {
     let count = text.chars().filter(|c| !c.is_whitespace()).count();
     let n = isqrt(count);
     if count == 0 || n * n != count {
@@ -74,23 +132,35 @@ pub fn parse(text: &str, requested_box: Option<(usize, usize)>) -> Result<Grid> 
 
 /// The cells as one line of n*n characters, `.` for blanks.
 pub fn to_line(cells: &[u8]) -> String {
-    cells.iter().map(|&v| char_of_value(v)).collect()
+    let mut out = String::with_capacity(cells.len());
+    out.extend(cells.iter().map(|&v| char_of_value(v)));
+    out
 }
 
 /// Writes `cells` in the layout of `template`: each non-whitespace character of the template is
 /// replaced, in order, by the next cell's character; whitespace stays where it was.
 pub fn render_like(template: &str, cells: &[u8]) -> String {
+    // Cell characters are ASCII: never more bytes than the template.
+    let mut out = String::with_capacity(template.len());
     let mut values = cells.iter();
-    template
-        .chars()
-        .map(|c| {
-            if c.is_whitespace() {
-                c
+    if template.is_ascii() {
+        for b in template.bytes() {
+            out.push(if CELL_OF_BYTE[b as usize] == SPACE {
+                b as char
             } else {
-                values.next().map_or(c, |&v| char_of_value(v))
-            }
-        })
-        .collect()
+                values.next().map_or(b as char, |&v| char_of_value(v))
+            });
+        }
+        return out;
+    }
+    out.extend(template.chars().map(|c| {
+        if c.is_whitespace() {
+            c
+        } else {
+            values.next().map_or(c, |&v| char_of_value(v))
+        }
+    }));
+    out
 }
 
 #[cfg(test)]
@@ -103,6 +173,9 @@ mod tests {
             assert_eq!(value_of_char(char_of_value(v)), Some(v));
         }
         assert_eq!(value_of_char('0'), Some(0));
+        for (v, s) in CELL_STRS.iter().enumerate() {
+            assert_eq!(*s, char_of_value(v as u8).to_string());
+        }
         assert_eq!(value_of_char('g'), Some(16));
         assert_eq!(value_of_char('-'), None);
     }
@@ -115,6 +188,51 @@ mod tests {
         assert_eq!(grid.get(0, 2), 3);
         let out = render_like(text, grid.cells());
         assert_eq!(out, text);
+    }
+
+    #[test]
+    fn the_ascii_fast_path_agrees_with_the_character_parser() {
+        let sudoku =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+        let mut texts = vec![
+            sudoku.to_string(),
+            sudoku.replace('.', "0"),
+            format!(" {}\t\x0b\x0c\r\n", sudoku),
+            sudoku.replace('5', "\u{a0}5"), // non-ASCII whitespace: the character parser's
+            sudoku.replace('5', "\x1c"),    // not whitespace to either
+            sudoku.replace('5', "A"),
+            sudoku.replace('5', "é"),
+            "1.3.\n..1.\n.1..\n...1\n".to_string(),
+            "g".repeat(256),
+            ".".repeat(36),
+            ".".repeat(80),
+            ".".repeat(37 * 37),
+            String::new(),
+            "  \n".to_string(),
+        ];
+        texts.push(texts[0].to_lowercase().replace('9', "z"));
+        for text in &texts {
+            for requested in [None, Some((2, 3)), Some((3, 3))] {
+                assert_eq!(
+                    parse(text, requested),
+                    parse_chars(text, requested),
+                    "{text:?} {requested:?}"
+                );
+            }
+            if let Ok(grid) = parse(text, None) {
+                let by_chars: String = text
+                    .chars()
+                    .scan(grid.cells().iter(), |values, c| {
+                        Some(if c.is_whitespace() {
+                            c
+                        } else {
+                            values.next().map_or(c, |&v| char_of_value(v))
+                        })
+                    })
+                    .collect();
+                assert_eq!(render_like(text, grid.cells()), by_chars, "{text:?}");
+            }
+        }
     }
 
     #[test]
