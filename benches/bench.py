@@ -1,14 +1,25 @@
 """Prints puzzles/second for each benchmark set in ../shared/data.
 
     python benches/bench.py                  # batch API, threads=1 and every core
-    python benches/bench.py --single         # one sr.solve / sr.count_solutions call per puzzle
+    python benches/bench.py --single         # one call per puzzle, µs per call, per input kind
     python benches/bench.py --sets gen_easy35 --limit 0 --repeat 5
     python benches/bench.py --compare --limit 2000   # then the native core and the sudoku crate
 
 Batch mode reads each file with sr.read_puzzles and times solve_batch and
-count_solutions_batch(limit=2) on the numpy array. Single mode times a Python loop of calls on
-the set's strings, so its figure includes the call and the conversion. Each figure is the best
-of --repeat runs, measured on this machine in this run.
+count_solutions_batch(limit=2) on the numpy array. Each figure is the best of --repeat runs,
+measured on this machine in this run.
+
+Single mode times Python loops of one call per puzzle (the first --limit puzzles of each set,
+1,000 by default) for each input kind: an 81-character str, a list of lists of ints, a
+LeetCode board (lists of one-character strs, '.' blank), numpy arrays of three dtypes; then
+count_solutions(limit=2) and a one-row solve_batch; beside the search alone (solve_batch and
+count_solutions_batch over all the puzzles at threads=1, per puzzle) and beside
+sudoku_solver_rs (the `sudoku` crate behind pyo3, from PyPI; benchmark-only, never a
+dependency; --no-sudoku-solver-rs or not installed: left out). Every column runs once per
+round over the same puzzles, rounds rotate which goes first, and each figure is the median
+over --repeat rounds of µs per call by the thread's CPU clock (--clock wall for the wall
+clock). sudoku_solver_rs returns a solution only for a puzzle with exactly one, so it searches
+for a second: the work of count_solutions(limit=2) plus the solution.
 
 --compare then runs the native comparison runner (`cargo run --release --features baseline-engine --example compare`, see
 examples/compare.rs) on the same sets and puzzles with --repeat rounds, timed by the wall clock
@@ -21,8 +32,10 @@ from __future__ import annotations
 
 import argparse
 import csv
+import importlib.metadata
 import os
 import platform
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -46,6 +59,35 @@ SETS = [
 ]
 
 
+# --single: 9x9 sets whose puzzles all have one solution (sudoku_solver_rs returns no other).
+SINGLE_SETS = [
+    "gen_easy35",
+    "puzzles2_17_clue",
+    "puzzles7_serg_benchmark",
+    "puzzles6_forum_hardest_1106",
+]
+
+
+# What each call is set beside in --single: the same search alone in a batch, then
+# sudoku_solver_rs on the same input; a one-row batch beside the single call.
+PEERS = {
+    "sr.solve(str)": "sudoku_solver_rs.from_str_line(str)",
+    "sr.count_solutions(str, limit=2)": "sudoku_solver_rs.from_str_line(str)",
+    "sr.solve(list of lists of int)": "sudoku_solver_rs.from_num_list(list of lists of int)",
+    "sr.solve(numpy uint8 (9, 9))": "sudoku_solver_rs.from_num_list(numpy uint8 (9, 9)), gives lists",
+    "sr.solve_batch(numpy (1, 81))": "sr.solve(numpy uint8 (9, 9))",
+    "sr.solve_batch([str])": "sr.solve(str)",
+}
+
+
+# The search alone that each of our calls does, by the call's name.
+ALONE = {
+    "sr.solve": "search alone: solve_batch, threads=1",
+    "sr.solve_batch": "search alone: solve_batch, threads=1",
+    "sr.count_solutions": "search alone: count_solutions_batch, threads=1",
+}
+
+
 def best_rate(fn, count: int, repeat: int) -> float:
     best = float("inf")
     for _ in range(repeat):
@@ -55,7 +97,7 @@ def best_rate(fn, count: int, repeat: int) -> float:
     return count / best
 
 
-def solve_each(puzzles: list[str]) -> None:
+def solve_each(puzzles) -> None:
     for p in puzzles:
         try:
             sr.solve(p)
@@ -63,18 +105,107 @@ def solve_each(puzzles: list[str]) -> None:
             pass
 
 
-def count_each(puzzles: list[str]) -> None:
+def count_each(puzzles) -> None:
     for p in puzzles:
         sr.count_solutions(p, limit=2)
 
 
-def bench_single(path: Path, limit: int | None, repeat: int) -> tuple[str, float, float]:
-    """The table row, then the solve and count2 rates."""
-    with path.open() as f:
-        puzzles = [line.strip() for line in f if line.strip()][:limit]
-    solve = best_rate(lambda: solve_each(puzzles), len(puzzles), repeat)
-    count = best_rate(lambda: count_each(puzzles), len(puzzles), repeat)
-    return f"{len(puzzles):9,} {solve:12,.0f} {count:12,.0f}", solve, count
+def batch_each(puzzles) -> None:
+    for p in puzzles:
+        sr.solve_batch(p)
+
+
+def call_each(fn, puzzles) -> None:
+    for p in puzzles:
+        fn(p)
+
+
+def single_columns(lines: list[str], array, with_ss: bool) -> dict:
+    """The timed columns of one set: name -> (function running the whole loop, calls made)."""
+    import numpy as np
+
+    n = len(lines)
+    rows = [[[int(v) for v in r] for r in grid.reshape(9, 9)] for grid in array]
+    board = [[[str(v) if v else "." for v in r] for r in grid] for grid in rows]
+    kinds = {
+        "str": lines,
+        "list of lists of int": rows,
+        "LeetCode board": board,
+        "numpy uint8 (9, 9)": [g.reshape(9, 9).copy() for g in array],
+        "numpy int32 (9, 9)": [g.reshape(9, 9).astype(np.int32) for g in array],
+        "numpy int64 (9, 9)": [g.reshape(9, 9).astype(np.int64) for g in array],
+    }
+    columns = {
+        "search alone: solve_batch, threads=1": (lambda: sr.solve_batch(array, threads=1), n),
+        "search alone: count_solutions_batch, threads=1": (
+            lambda: sr.count_solutions_batch(array, threads=1),
+            n,
+        ),
+    }
+    for kind, grids in kinds.items():
+        columns[f"sr.solve({kind})"] = (lambda grids=grids: solve_each(grids), n)
+    columns["sr.count_solutions(str, limit=2)"] = (lambda: count_each(lines), n)
+    one_row = [array[i : i + 1] for i in range(n)]
+    columns["sr.solve_batch(numpy (1, 81))"] = (lambda: batch_each(one_row), n)
+    columns["sr.solve_batch([str])"] = (lambda: batch_each([[p] for p in lines]), n)
+    if with_ss:
+        import sudoku_solver_rs as ss
+
+        columns["sudoku_solver_rs.from_str_line(str)"] = (
+            lambda: call_each(ss.from_str_line, lines),
+            n,
+        )
+        columns["sudoku_solver_rs.from_num_list(list of lists of int)"] = (
+            lambda: call_each(ss.from_num_list, rows),
+            n,
+        )
+        columns["sudoku_solver_rs.from_num_list(numpy uint8 (9, 9)), gives lists"] = (
+            lambda: call_each(ss.from_num_list, kinds["numpy uint8 (9, 9)"]),
+            n,
+        )
+    return columns
+
+
+def check_single(lines: list[str], with_ss: bool) -> None:
+    """Every kind gives the same solution as the str call, and sudoku_solver_rs the same as
+    ours, so that every column does the same work."""
+    for p in lines:
+        want = sr.solve(p)
+        if with_ss:
+            import sudoku_solver_rs as ss
+
+            got = ss.from_str_line(p)
+            if got != want:
+                raise SystemExit(f"sudoku_solver_rs disagrees on {p}: {got!r} != {want!r}")
+
+
+def bench_single(
+    path: Path, limit: int | None, repeat: int, with_ss: bool, clock
+) -> tuple[float, float]:
+    """Prints the set's table of µs per call; returns the str solve and count2 rates."""
+    lines = [line.strip() for line in path.open() if line.strip()][:limit]
+    array = sr.read_puzzles(path)[:limit]
+    check_single(lines, with_ss)
+    columns = single_columns(lines, array, with_ss)
+    times: dict[str, list[float]] = {name: [] for name in columns}
+    names = list(columns)
+    for r in range(repeat):
+        for name in names[r % len(names) :] + names[: r % len(names)]:
+            run, calls = columns[name]
+            start = clock()
+            run()
+            times[name].append((clock() - start) / calls * 1e6)
+    us = {name: statistics.median(t) for name, t in times.items()}
+    print(f"\n{path.name}: {len(lines):,} puzzles; µs per call, median of {repeat} rounds")
+    print(f"  {'call':66} {'µs':>7} {'+ alone':>8}  time / peer (peer)")
+    for name, value in us.items():
+        # The call's own cost: its µs less those of the same search alone in a batch.
+        alone = ALONE.get(name.split("(")[0])
+        extra = f"{value - us[alone]:+8.2f}" if alone else f"{'':8}"
+        peer = PEERS.get(name)
+        shown = f"{value / us[peer]:6.2f}x ({peer})" if peer in us else ""
+        print(f"  {name:66} {value:7.2f} {extra}  {shown}")
+    return 1e6 / us["sr.solve(str)"], 1e6 / us["sr.count_solutions(str, limit=2)"]
 
 
 def bench_batch(path: Path, limit: int | None, repeat: int, cores: int) -> tuple[str, float, float]:
@@ -133,9 +264,22 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=DATA)
     parser.add_argument("--sets", nargs="*", default=SETS)
-    parser.add_argument("--limit", type=int, default=0, help="puzzles per set (0: all)")
+    parser.add_argument(
+        "--limit", type=int, help="puzzles per set (0: all; the default, 1,000 with --single)"
+    )
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--single", action="store_true", help="time one call per puzzle")
+    parser.add_argument(
+        "--no-sudoku-solver-rs",
+        action="store_true",
+        help="leave sudoku_solver_rs out of --single (it is left out when not installed)",
+    )
+    parser.add_argument(
+        "--clock",
+        choices=("cpu", "wall"),
+        default="cpu",
+        help="--single: the thread's CPU clock (default) or the wall clock",
+    )
     parser.add_argument(
         "--compare",
         action="store_true",
@@ -143,16 +287,34 @@ def main() -> None:
     )
     args = parser.parse_args()
     cores = os.cpu_count() or 1
+    if args.limit is None:
+        args.limit = 1000 if args.single else 0
     limit = args.limit or None
+    if args.single and args.sets == SETS:
+        args.sets = SINGLE_SETS
+    with_ss = False
+    if args.single and not args.no_sudoku_solver_rs:
+        try:
+            import sudoku_solver_rs  # noqa: F401
 
-    print(
+            with_ss = True
+        except ImportError:
+            print("sudoku_solver_rs is not installed: its columns are left out")
+    clock = time.thread_time if args.clock == "cpu" else time.perf_counter
+
+    machine = (
         f"sudoku_rs {sr.__version__}, Python {platform.python_version()}, "
-        f"{platform.processor() or platform.machine()}, {cores} cores; puzzles/s, best of "
-        f"{args.repeat}"
+        f"{platform.processor() or platform.machine()}, {cores} cores, load average "
+        + " ".join(f"{x:.1f}" for x in os.getloadavg())
     )
     if args.single:
-        print(f"{'set':34} {'puzzles':>9} {'solve':>12} {'count2':>12}")
+        other = ""
+        if with_ss:
+            other = f", sudoku_solver_rs {importlib.metadata.version('sudoku_solver_rs')}"
+        print(f"{machine}{other}; {args.clock} clock")
     else:
+        print(f"{machine}; puzzles/s, best of {args.repeat}")
+    if not args.single:
         print(
             f"{'set':34} {'puzzles':>9} {'solve t=1':>12} {f'solve t={cores}':>12} {'':>7} "
             f"{'count2 t=1':>12} {f'count2 t={cores}':>12}"
@@ -164,11 +326,11 @@ def main() -> None:
             print(f"{name:34} missing")
             continue
         if args.single:
-            row, solve, count = bench_single(path, limit, args.repeat)
+            solve, count = bench_single(path, limit, args.repeat, with_ss, clock)
         else:
             row, solve, count = bench_batch(path, limit, args.repeat, cores)
+            print(f"{name:34} {row}", flush=True)
         python[name] = (solve, count)
-        print(f"{name:34} {row}", flush=True)
     if args.compare and python:
         sys.exit(run_compare(args, list(python), python))
 

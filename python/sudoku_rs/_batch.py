@@ -10,6 +10,11 @@ from . import _sudoku_rs
 from ._progress import progress_bar
 from ._sudoku_rs import Rules
 
+# Looked up once: on a batch of one easy puzzle every lookup shows.
+_ndarray = np.ndarray
+_solve = _sudoku_rs._solve_batch
+_count = _sudoku_rs._count_solutions_batch
+
 
 def _as_batch(puzzles):
     """Integer arrays and lists of strings pass through; other 1-D sequences of strings (a
@@ -65,27 +70,14 @@ def solve_batch(
     ``rules`` (a :class:`Rules`) solves every puzzle under variant rules; a row whose clues
     break one is invalid. Rules that do not fit the batch raise :class:`InvalidRulesError`.
     """
-    puzzles = _as_batch(puzzles)
+    # An integer array needs no conversion; arguments go by position, and there is no
+    # context manager without a bar: on a batch of one easy puzzle each would show.
+    if type(puzzles) is not _ndarray or puzzles.dtype.kind not in "iu":
+        puzzles = _as_batch(puzzles)
     if not progress:
-        # No context manager: its cost would show on a batch of one easy puzzle.
-        return _sudoku_rs._solve_batch(
-            puzzles,
-            box=box,
-            threads=threads,
-            max_guesses=max_guesses,
-            status=status,
-            rules=rules,
-        )
+        return _solve(puzzles, box, threads, None, max_guesses, status, rules)
     with progress_bar(progress, len(puzzles), "solving") as update:
-        return _sudoku_rs._solve_batch(
-            puzzles,
-            box=box,
-            threads=threads,
-            progress=update,
-            max_guesses=max_guesses,
-            status=status,
-            rules=rules,
-        )
+        return _solve(puzzles, box, threads, update, max_guesses, status, rules)
 
 
 def count_solutions_batch(
@@ -109,26 +101,9 @@ def count_solutions_batch(
     with the :class:`Status` code of each row, as :func:`solve_batch` does. ``rules`` counts
     under variant rules, as in :func:`solve_batch`.
     """
-    puzzles = _as_batch(puzzles)
+    if type(puzzles) is not _ndarray or puzzles.dtype.kind not in "iu":  # as in solve_batch
+        puzzles = _as_batch(puzzles)
     if not progress:
-        # No context manager: its cost would show on a batch of one easy puzzle.
-        return _sudoku_rs._count_solutions_batch(
-            puzzles,
-            limit=limit,
-            box=box,
-            threads=threads,
-            max_guesses=max_guesses,
-            status=status,
-            rules=rules,
-        )
+        return _count(puzzles, limit, box, threads, None, max_guesses, status, rules)
     with progress_bar(progress, len(puzzles), "counting") as update:
-        return _sudoku_rs._count_solutions_batch(
-            puzzles,
-            limit=limit,
-            box=box,
-            threads=threads,
-            progress=update,
-            max_guesses=max_guesses,
-            status=status,
-            rules=rules,
-        )
+        return _count(puzzles, limit, box, threads, update, max_guesses, status, rules)

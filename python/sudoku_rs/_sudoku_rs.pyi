@@ -238,7 +238,6 @@ def _augment_batch(
 def _solve_batch(
     puzzles: Union[npt.NDArray[np.integer[Any]], Sequence[Optional[str]]],
     /,
-    *,
     box: Optional[Tuple[int, int]] = None,
     threads: Optional[int] = None,
     progress: Optional[Callable[[int], object]] = None,
@@ -249,7 +248,6 @@ def _solve_batch(
 def _count_solutions_batch(
     puzzles: Union[npt.NDArray[np.integer[Any]], Sequence[Optional[str]]],
     /,
-    *,
     limit: Optional[int] = 2,
     box: Optional[Tuple[int, int]] = None,
     threads: Optional[int] = None,

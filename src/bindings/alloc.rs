@@ -5,7 +5,9 @@
 
 use numpy::ndarray::{Dimension, Ix2};
 use numpy::npyffi::{npy_intp, PY_ARRAY_API};
-use numpy::{Element, PyArray, PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods};
+use numpy::{
+    Element, PyArray, PyArray1, PyArray2, PyArrayDescrMethods, PyArrayDyn, PyArrayMethods,
+};
 use pyo3::exceptions::PyMemoryError;
 use pyo3::prelude::*;
 
@@ -44,15 +46,15 @@ pub fn reserve<T>(buffer: &mut Vec<T>, more: usize, what: impl FnOnce() -> Strin
 /// Items up to which arrays are made by numpy's C call directly.
 const SMALL: usize = 1 << 20;
 
-/// A zeroed C-ordered array of shape `dims` (one or two dimensions, at most [`SMALL`] items) from numpy's C call, as
+/// A zeroed C-ordered array of shape `dims` (one to three dimensions, at most [`SMALL`] items) from numpy's C call, as
 /// `numpy.zeros` makes it, without importing and calling numpy from Python (about a
 /// microsecond, a one-row batch's whole search). NULL is numpy's `MemoryError`.
 fn small_zeros<'py, T: Element, D: Dimension>(
     py: Python<'py>,
     dims: &[usize],
 ) -> PyResult<Bound<'py, PyArray<T, D>>> {
-    debug_assert!(dims.iter().product::<usize>() <= SMALL);
-    let mut shape: [npy_intp; 2] = [0; 2];
+    debug_assert!(dims.len() <= 3 && dims.iter().product::<usize>() <= SMALL);
+    let mut shape: [npy_intp; 3] = [0; 3];
     for (slot, &d) in shape.iter_mut().zip(dims) {
         *slot = d as npy_intp;
     }
@@ -62,7 +64,7 @@ fn small_zeros<'py, T: Element, D: Dimension>(
     unsafe {
         let ptr = PY_ARRAY_API.PyArray_Zeros(
             py,
-            dims.len().min(2) as std::os::raw::c_int,
+            dims.len().min(3) as std::os::raw::c_int,
             shape.as_mut_ptr(),
             T::get_dtype(py).into_dtype_ptr(),
             0,
@@ -83,6 +85,19 @@ pub fn zeros<'py, T: Element>(py: Python<'py>, len: usize) -> PyResult<Bound<'py
     let numpy = py.import("numpy")?;
     let array = numpy.call_method1("zeros", (len, T::get_dtype(py)))?;
     Ok(array.cast_into::<PyArray1<T>>()?)
+}
+
+/// A zeroed array of shape `dims` holding `len` (their product, checked by the caller) items,
+/// made as [`zeros`] makes it.
+pub fn zeros_shaped<'py, T: Element>(
+    py: Python<'py>,
+    len: usize,
+    dims: &[usize],
+) -> PyResult<Bound<'py, PyArrayDyn<T>>> {
+    if len > 0 && len <= SMALL && dims.len() <= 3 {
+        return small_zeros(py, dims);
+    }
+    zeros::<T>(py, len)?.reshape(dims.to_vec())
 }
 
 /// A new `n` x `n` array holding `cells` (row-major) as `T`.

@@ -28,6 +28,7 @@ use super::args::{BoxArg, Limit, MaxGuesses, Threads};
 use super::chunks::Runner;
 use super::dtype::{check_integer_dtype, in_dtype, native_order, CellElement};
 use super::errors::InvalidPuzzleError;
+use super::pystr;
 
 /// Where the puzzles come from.
 pub(super) enum Source<'py> {
@@ -96,8 +97,9 @@ pub(super) fn open<'py>(
         let items: Vec<Bound<'py, PyAny>> = puzzles.try_iter()?.collect::<PyResult<_>>()?;
         // The first string that parses decides the size; rows of another size are bad rows.
         let first_good = items.iter().find_map(|item| {
-            let s = item.cast::<PyString>().ok()?.to_cow().ok()?;
-            text::parse(&s, requested_box).ok().map(|grid| grid.shape())
+            let s = item.cast::<PyString>().ok()?;
+            let parsed = pystr::with_text(s, |s| text::parse(s, requested_box).ok());
+            parsed.ok()?.map(|grid| grid.shape())
         });
         let shape = match (first_good, requested_box) {
             (Some(shape), _) => shape,
@@ -212,14 +214,13 @@ impl<'py> Batch<'py> {
                 read_rows::<T>(array, self.shape.size(), start, end, cells, valid)
             }),
             Source::Strings(items) => {
+                let shape = Some((self.shape.rows(), self.shape.cols()));
                 for (k, item) in items[start..end].iter().enumerate() {
                     let parsed = item
                         .cast::<PyString>()
                         .ok()
-                        .and_then(|s| s.to_cow().ok())
-                        .and_then(|s| {
-                            text::parse(&s, Some((self.shape.rows(), self.shape.cols()))).ok()
-                        });
+                        .and_then(|s| pystr::with_text(s, |s| text::parse(s, shape).ok()).ok())
+                        .flatten();
                     match parsed {
                         Some(grid) => cells[k * nc..(k + 1) * nc].copy_from_slice(grid.cells()),
                         None => valid[k] = false,
@@ -307,8 +308,7 @@ where
         batch.read(start, end, &mut cells, &mut valid)?;
         results.clear();
         results.resize((end - start) * stride, R::default());
-        runner.run(
-            py,
+        let done = runner.run_attached(
             &cells,
             &mut results,
             stride,
@@ -318,6 +318,20 @@ where
                 }
             },
         )?;
+        if done < end - start {
+            let nc = batch.shape.cell_count();
+            runner.run(
+                py,
+                &cells[done * nc..],
+                &mut results[done * stride..],
+                stride,
+                |solver, i, puzzle, out, control| {
+                    if valid[done + i] {
+                        work(solver, start + done + i, puzzle, out, control);
+                    }
+                },
+            )?;
+        }
         write(start, &results, &valid)?;
     }
     Ok(())
@@ -347,22 +361,21 @@ where
             let dims = array.cast::<PyUntypedArray>()?.shape().to_vec();
             let out = with_int_type!(dtype, T => {
                 let len = alloc::product(batch.count, nc, || format!("{} grids of {nc} cells", batch.count))?;
-                let out = alloc::zeros::<T>(py, len)?;
-                {
-                    let mut out_rw = out.readwrite();
-                    let flat = out_rw.as_slice_mut()?;
-                    run(py, batch, threads, progress, stride, work, |start, results: &[u8], valid| {
-                        let rows = flat[start * nc..].chunks_mut(nc).zip(results.chunks(stride));
-                        for (slots, row) in rows {
-                            for (slot, &v) in slots.iter_mut().zip(&row[..nc]) {
-                                *slot = T::from_value(v);
-                            }
+                let out = alloc::zeros_shaped::<T>(py, len, &dims)?;
+                // SAFETY: the array was made just above and nothing else holds it until it is
+                // returned, so no other reference reads or writes its data meanwhile.
+                let flat = unsafe { out.as_slice_mut() }.expect("a new array is contiguous");
+                run(py, batch, threads, progress, stride, work, |start, results: &[u8], valid| {
+                    let rows = flat[start * nc..].chunks_mut(nc).zip(results.chunks(stride));
+                    for (slots, row) in rows {
+                        for (slot, &v) in slots.iter_mut().zip(&row[..nc]) {
+                            *slot = T::from_value(v);
                         }
-                        note(results, valid);
-                        Ok(())
-                    })?;
-                }
-                out.reshape(dims)?.into_any()
+                    }
+                    note(results, valid);
+                    Ok(())
+                })?;
+                out.into_any()
             });
             in_dtype(out, dtype)
         }
@@ -381,8 +394,8 @@ where
                 |start, results: &[u8], valid| {
                     for (k, row) in results.chunks(stride).enumerate() {
                         grids.push(if valid[k] && is_grid(row) {
-                            let template = items[start + k].cast::<PyString>()?.to_cow()?;
-                            Some(render_like(&template, &row[..nc]))
+                            let template = items[start + k].cast::<PyString>()?;
+                            Some(pystr::with_text(template, |t| render_like(t, &row[..nc]))?)
                         } else {
                             None
                         });
@@ -425,8 +438,10 @@ fn with_status<'py>(
 
 /// Solves every puzzle; see `sudoku_rs.solve_batch`.
 #[pyfunction]
+// Positional as well as keyword: the package's wrapper passes them positionally, which spares
+// building a keyword dict on every call (it shows on a batch of one easy puzzle).
 #[pyo3(signature = (
-    puzzles, /, *, r#box = None, threads = None, progress = None, max_guesses = None,
+    puzzles, /, r#box = None, threads = None, progress = None, max_guesses = None,
     status = false, rules = None
 ))]
 #[allow(clippy::too_many_arguments)]
@@ -484,9 +499,9 @@ pub fn _solve_batch<'py>(
 /// Counts each puzzle's solutions up to `limit`; see `sudoku_rs.count_solutions_batch`.
 #[pyfunction]
 #[pyo3(
-    signature = (puzzles, /, *, limit = Limit(Some(2)), r#box = None, threads = None,
+    signature = (puzzles, /, limit = Limit(Some(2)), r#box = None, threads = None,
         progress = None, max_guesses = None, status = false, rules = None),
-    text_signature = "(puzzles, /, *, limit=2, box=None, threads=None, progress=None, \
+    text_signature = "(puzzles, /, limit=2, box=None, threads=None, progress=None, \
         max_guesses=None, status=False, rules=None)"
 )]
 #[allow(clippy::too_many_arguments)]
@@ -510,8 +525,9 @@ pub fn _count_solutions_batch<'py>(
         format!("{} status codes", batch.count)
     })?;
     {
-        let mut out_rw = out.readwrite();
-        let flat = out_rw.as_slice_mut()?;
+        // SAFETY: the array was made just above and nothing else holds it until it is
+        // returned, so no other reference reads or writes its data meanwhile.
+        let flat = unsafe { out.as_slice_mut() }.expect("a new array is contiguous");
         // Each row's result is its count (-1: out of guesses), then its status code.
         let count = |solver: &mut Solver,
                      _: usize,

@@ -12,6 +12,7 @@ use crate::core::batch::{for_each_on, for_each_with, Stopped};
 use crate::core::{BoxShape, Control, Error, Rules, Solver};
 
 use super::args::Threads;
+use super::run::FirstPoll;
 
 /// Cells per chunk: a 4 MiB work buffer (about 50,000 9x9 puzzles).
 pub const CHUNK_CELLS: usize = 1 << 22;
@@ -25,6 +26,10 @@ pub struct Runner {
     /// Variant rules every row is searched under; `None` for classic rules.
     rules: Option<Arc<Rules>>,
 }
+
+/// The most rows a one-thread batch searches with the GIL held (see
+/// [`Runner::run_attached`]): at most this many poll intervals, a few milliseconds at worst.
+const ATTACHED_ROWS: usize = 4;
 
 impl Runner {
     /// A runner for `count` rows of grids of `shape`.
@@ -64,6 +69,48 @@ impl Runner {
     /// The most rows in one chunk.
     pub fn chunk_rows(&self) -> usize {
         self.rows_per_chunk.min(self.count)
+    }
+
+    /// Runs the leading rows of a small one-thread batch without a progress callback (at most
+    /// [`ATTACHED_ROWS`] on grids up to 9x9, classic rules) with the GIL held, as single calls
+    /// do ([`super::run::search`]): each until its first poll. Returns how many rows finished;
+    /// [`Runner::run`] then runs the rest, from the first row whose search got that far (its
+    /// results are written again). Taking the GIL round trip, threads and progress machinery
+    /// out of a one-row batch makes it cost what a single call does.
+    pub fn run_attached<R, W>(
+        &self,
+        cells: &[u8],
+        results: &mut [R],
+        stride: usize,
+        work: W,
+    ) -> PyResult<usize>
+    where
+        W: Fn(&mut Solver, usize, &[u8], &mut [R], &mut dyn Control),
+    {
+        let nc = self.shape.cell_count();
+        let rows = cells.len() / nc;
+        let small = self.threads == 1
+            && rows <= ATTACHED_ROWS
+            && self.progress.callback.is_none()
+            && self.rules.is_none()
+            && self.shape.size() <= super::run::ATTACHED_MAX_SIDE;
+        if !small {
+            return Ok(0);
+        }
+        super::guard::no_panic(|| {
+            super::run::with_solver(self.shape, |solver| {
+                solver.set_max_guesses(None);
+                let rows = cells.chunks(nc).zip(results.chunks_mut(stride));
+                for (i, (puzzle, out)) in rows.enumerate() {
+                    let mut first_poll = FirstPoll::default();
+                    work(solver, i, puzzle, out, &mut first_poll);
+                    if first_poll.reached {
+                        return i;
+                    }
+                }
+                cells.len() / nc
+            })
+        })
     }
 
     /// Runs `work(solver, row, cells, results, control)` for every row of one chunk (`cells`

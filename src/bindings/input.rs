@@ -80,7 +80,7 @@ impl<'py> Kind<'py> {
         let n = crate::core::grid::shape::isqrt(cells.len());
         let rows = cells.chunks(n);
         Ok(match self {
-            Kind::Text(None) => PyString::new(py, &text::to_line(cells)).into_any(),
+            Kind::Text(None) => line_string(py, cells).into_any(),
             Kind::Text(Some(template)) => {
                 PyString::new(py, &text::render_like(template, cells)).into_any()
             }
@@ -102,6 +102,20 @@ impl<'py> Kind<'py> {
             Kind::Array(dtype) => write_array(py, dtype, cells, n)?,
         })
     }
+}
+
+/// The cells as one line of text, written on the stack when short: no String between the
+/// cells and Python's copy.
+fn line_string<'py>(py: Python<'py>, cells: &[u8]) -> Bound<'py, PyString> {
+    let mut buf = [0u8; pystr::SHORT_TEXT];
+    if let Some(line) = buf.get_mut(..cells.len()) {
+        if text::write_line(cells, line) {
+            if let Ok(line) = std::str::from_utf8(line) {
+                return PyString::new(py, line);
+            }
+        }
+    }
+    PyString::new(py, &text::to_line(cells))
 }
 
 fn type_name(obj: &Bound<'_, PyAny>) -> String {

@@ -61,9 +61,16 @@ fn solve<'py>(
             &input.grid,
             budget(max_guesses),
             rules,
-            |solver, grid, control| solver.solve(grid, control),
+            |solver, grid, control| {
+                // The cells alone: a Grid would check them again.
+                let mut out = vec![0; grid.cells().len()];
+                match solver.solve_into(grid.cells(), &mut out, control)? {
+                    true => Ok(out),
+                    false => Err(crate::core::Error::NoSolution),
+                }
+            },
         )?;
-        input.kind.write(py, solution.cells())
+        input.kind.write(py, &solution)
     })
 }
 

@@ -54,3 +54,13 @@ pub fn one_char(obj: &Bound<'_, PyAny>) -> Option<char> {
         char::from_u32(ffi::PyUnicode_ReadChar(obj.as_ptr(), 0))
     }
 }
+
+/// `f` of the text of `s`: read into a stack buffer when short ASCII, else through pyo3's
+/// copy (whose error, such as a lone surrogate's `UnicodeEncodeError`, is returned).
+pub fn with_text<T>(s: &Bound<'_, PyString>, f: impl FnOnce(&str) -> T) -> PyResult<T> {
+    let mut buf = [0u8; SHORT_TEXT];
+    match short_ascii(s, &mut buf) {
+        Some(text) => Ok(f(text)),
+        None => Ok(f(&s.to_cow()?)),
+    }
+}

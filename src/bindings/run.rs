@@ -114,14 +114,19 @@ where
 }
 
 /// Grids up to this side are first searched with the GIL held (see [`search`]).
-const ATTACHED_MAX_SIDE: usize = 9;
+pub const ATTACHED_MAX_SIDE: usize = 9;
 
-/// Stops a search at its first poll, after `POLL_INTERVAL` (1024) nodes (well under a millisecond
-/// on a 9x9): a search that gets that far is long enough to be worth releasing the GIL for.
-struct FirstPoll;
+/// Stops a search at its first poll, after `POLL_INTERVAL` (1024) nodes (well under a
+/// millisecond on a 9x9), and notes that it did: a search that gets that far is long enough
+/// to be worth releasing the GIL for.
+#[derive(Default)]
+pub struct FirstPoll {
+    pub reached: bool,
+}
 
 impl Control for FirstPoll {
     fn proceed(&mut self, _: &SearchStats) -> bool {
+        self.reached = true;
         false
     }
 }
@@ -148,7 +153,7 @@ where
         let attempt = super::guard::no_panic(|| {
             with_solver(grid.shape(), |solver| {
                 solver.set_max_guesses(max_guesses);
-                work(solver, grid, &mut FirstPoll)
+                work(solver, grid, &mut FirstPoll::default())
             })
         })?;
         match attempt {

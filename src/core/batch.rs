@@ -17,8 +17,19 @@ use crate::core::search::{Control, SearchStats, Solver};
 /// How often the calling thread polls.
 pub const POLL_EVERY: Duration = Duration::from_millis(50);
 
-/// Puzzles handed to a thread at once: small enough to balance, large enough to be cheap.
+/// The most puzzles handed to a thread at once: small enough to balance, large enough to be
+/// cheap on easy puzzles.
 const BLOCK: usize = 16;
+
+/// Blocks each thread should get at least, so that the last ones, handed out while the other
+/// threads finish, are a small part of the batch: a few hundred hard puzzles in blocks of 16
+/// left one thread working alone on the last block for a sizeable part of the batch.
+const BLOCKS_PER_THREAD: usize = 32;
+
+/// Puzzles per block for `count` puzzles on `threads` threads.
+fn block_size(count: usize, threads: usize) -> usize {
+    (count / (threads.max(1) * BLOCKS_PER_THREAD)).clamp(1, BLOCK)
+}
 
 /// The batch was stopped by `poll` before every puzzle ran.
 #[derive(Debug, PartialEq, Eq)]
@@ -147,9 +158,10 @@ where
     let count = puzzles.len() / cells;
     assert_eq!(puzzles.len(), count * cells, "whole puzzles");
     assert_eq!(results.len(), count * stride, "one result per puzzle");
+    let block = block_size(count, threads);
     let blocks: Vec<Block<'_, T>> = puzzles
-        .chunks(BLOCK * cells)
-        .zip(results.chunks_mut(BLOCK * stride))
+        .chunks(block * cells)
+        .zip(results.chunks_mut(block * stride))
         .map(|block| Mutex::new(Some(block)))
         .collect();
     let cursor = AtomicUsize::new(0);
@@ -166,7 +178,7 @@ where
             .expect("no thread panics while holding a block")
             .take()
             .expect("each block is claimed once");
-        let first = i * BLOCK;
+        let first = i * block;
         for (k, (puzzle, result)) in input
             .chunks(cells)
             .zip(output.chunks_mut(stride))
@@ -190,14 +202,20 @@ where
         poll,
         last: Instant::now(),
     };
+    let caller = std::thread::current();
     std::thread::scope(|scope| {
         for _ in 1..threads {
-            scope.spawn(|| drain(&mut make_solver(), &mut StopFlag(&stop)));
+            scope.spawn(|| {
+                drain(&mut make_solver(), &mut StopFlag(&stop));
+                caller.unpark();
+            });
         }
         drain(own, &mut poller);
         // Keep polling (Ctrl-C, progress) while the other threads finish their last blocks.
+        // Each wakes this thread as it ends, so the batch ends with its last search, not
+        // up to a sleep later (2 ms were a sizeable part of a batch of a few hundred).
         while done.load(Ordering::Relaxed) < count && poller.tick() {
-            std::thread::sleep(Duration::from_millis(2));
+            std::thread::park_timeout(Duration::from_millis(2));
         }
     });
     if stop.load(Ordering::Relaxed) {

@@ -79,20 +79,21 @@ pub fn parse(text: &str, requested_box: Option<(usize, usize)>) -> Result<Grid> 
 /// text. `None` for anything else (non-ASCII, a bad character or size), which
 /// [`parse_chars`] then parses or names exactly.
 fn parse_ascii(bytes: &[u8], requested_box: Option<(usize, usize)>) -> Option<Grid> {
-    let mut cells = Vec::with_capacity(bytes.len());
-    let mut top = 0u8;
+    // Every byte is written and only cells advance the end: no branch per byte.
+    let mut cells = vec![0u8; bytes.len()];
+    let mut end = 0;
     for &b in bytes {
         let v = CELL_OF_BYTE[b as usize];
-        if v != SPACE {
-            top = top.max(v);
-            cells.push(v);
-        }
+        cells[end] = v;
+        end += usize::from(v != SPACE);
     }
-    let n = isqrt(cells.len());
-    if cells.is_empty() || n * n != cells.len() || n > MAX_TEXT_VALUE as usize {
+    cells.truncate(end);
+    let n = isqrt(end);
+    if end == 0 || n * n != end || n > MAX_TEXT_VALUE as usize {
         return None;
     }
-    if top as usize > n {
+    // Not-a-cell bytes are above any value: one check covers them and values past the side.
+    if cells.iter().any(|&v| v as usize > n) {
         return None;
     }
     Grid::new(BoxShape::for_size(n, requested_box).ok()?, cells).ok()
@@ -132,9 +133,24 @@ fn parse_chars(text: &str, requested_box: Option<(usize, usize)>) -> Result<Grid
 
 /// The cells as one line of n*n characters, `.` for blanks.
 pub fn to_line(cells: &[u8]) -> String {
-    let mut out = String::with_capacity(cells.len());
-    out.extend(cells.iter().map(|&v| char_of_value(v)));
-    out
+    let mut out = vec![0u8; cells.len()];
+    if write_line(cells, &mut out) {
+        return String::from_utf8(out).expect("cell characters are ASCII");
+    }
+    cells.iter().map(|&v| char_of_value(v)).collect()
+}
+
+/// Writes the cells' characters into `out` (as long as `cells`), byte for byte; `false`
+/// (with `out` half written) when a value has no cell character (above [`MAX_TEXT_VALUE`]).
+pub fn write_line(cells: &[u8], out: &mut [u8]) -> bool {
+    const CHARS: &[u8; MAX_TEXT_VALUE as usize + 1] = b".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    for (byte, &v) in out.iter_mut().zip(cells) {
+        match CHARS.get(v as usize) {
+            Some(&c) => *byte = c,
+            None => return false,
+        }
+    }
+    true
 }
 
 /// Writes `cells` in the layout of `template`: each non-whitespace character of the template is
@@ -144,6 +160,11 @@ pub fn render_like(template: &str, cells: &[u8]) -> String {
     let mut out = String::with_capacity(template.len());
     let mut values = cells.iter();
     if template.is_ascii() {
+        let bytes = template.as_bytes();
+        let spaces = bytes.iter().any(|&b| CELL_OF_BYTE[b as usize] == SPACE);
+        if !spaces && bytes.len() == cells.len() {
+            return to_line(cells); // one line of cells: no layout to follow
+        }
         for b in template.bytes() {
             out.push(if CELL_OF_BYTE[b as usize] == SPACE {
                 b as char
