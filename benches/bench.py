@@ -6,8 +6,10 @@
     python benches/bench.py --compare --limit 2000   # then the native core and the sudoku crate
 
 Batch mode reads each file with sr.read_puzzles and times solve_batch and
-count_solutions_batch(limit=2) on the numpy array. Each figure is the best of --repeat runs,
-measured on this machine in this run.
+count_solutions_batch(limit=2) on the numpy array at threads=1 and every core, in --repeat
+rounds that rotate which of the four goes first; each figure is the best round, by the wall
+clock, measured on this machine in this run (the load average is printed: threads share the
+machine with whatever else runs).
 
 Single mode times Python loops of one call per puzzle (the first --limit puzzles of each set,
 1,000 by default) for each input kind: an 81-character str, a list of lists of ints, a
@@ -86,15 +88,6 @@ ALONE = {
     "sr.solve_batch": "search alone: solve_batch, threads=1",
     "sr.count_solutions": "search alone: count_solutions_batch, threads=1",
 }
-
-
-def best_rate(fn, count: int, repeat: int) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - start)
-    return count / best
 
 
 def solve_each(puzzles) -> None:
@@ -209,17 +202,27 @@ def bench_single(
 
 
 def bench_batch(path: Path, limit: int | None, repeat: int, cores: int) -> tuple[str, float, float]:
-    """The table row, then the one-thread solve and count2 rates."""
+    """The table row, then the one-thread solve and count2 rates. The four timings run once
+    per round, rounds rotating which goes first, so that load from other processes falls on
+    all of them alike; each figure is the best round."""
     puzzles = sr.read_puzzles(path)[:limit]
     n = len(puzzles)
-    cells = []
-    single_thread = []
-    for fn in (sr.solve_batch, sr.count_solutions_batch):
-        one = best_rate(lambda fn=fn: fn(puzzles, threads=1), n, repeat)
-        every = best_rate(lambda fn=fn: fn(puzzles, threads=cores), n, repeat)
-        cells.append(f"{one:12,.0f} {every:12,.0f} {every / one:6.2f}x")
-        single_thread.append(one)
-    return f"{n:9,} " + " ".join(cells), single_thread[0], single_thread[1]
+    runs = [
+        (fn, threads) for fn in (sr.solve_batch, sr.count_solutions_batch) for threads in (1, cores)
+    ]
+    best = [float("inf")] * len(runs)
+    for r in range(repeat):
+        for k in [(r + i) % len(runs) for i in range(len(runs))]:
+            fn, threads = runs[k]
+            start = time.perf_counter()
+            fn(puzzles, threads=threads)
+            best[k] = min(best[k], time.perf_counter() - start)
+    rates = [n / b for b in best]
+    cells = [
+        f"{rates[0]:12,.0f} {rates[1]:12,.0f} {rates[1] / rates[0]:6.2f}x",
+        f"{rates[2]:12,.0f} {rates[3]:12,.0f} {rates[3] / rates[2]:6.2f}x",
+    ]
+    return f"{n:9,} " + " ".join(cells), rates[0], rates[2]
 
 
 def run_compare(
