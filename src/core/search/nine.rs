@@ -474,7 +474,10 @@ impl State {
     }
 
     /// Applies every rule to a fixed point; `false` on a contradiction. The cheap rules run
-    /// first and the costlier ones only once those are exhausted.
+    /// first and the costlier ones only once those are exhausted: naked singles (one scan of
+    /// 27 words) before the stacks' locked candidates (a fold and three lookups per changed
+    /// digit), which was 3-10% faster than the other way round on the 9x9 sets
+    /// (benches/results/2026-11-23-nine-engine-2.md).
     fn propagate(&mut self) -> bool {
         loop {
             let changed = self.changed();
@@ -484,15 +487,15 @@ impl State {
                 }
                 continue;
             }
-            match self.reduce_stacks() {
-                None => return false,
-                Some(true) => continue,
-                Some(false) => {}
-            }
             if self.is_solved() {
                 return true;
             }
             match self.naked_singles() {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => {}
+            }
+            match self.reduce_stacks() {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => {}
