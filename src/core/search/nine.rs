@@ -719,7 +719,7 @@ impl<C: Control + ?Sized, V: FnMut(&[u8]) -> Flow> Search<'_, C, V> {
     /// arrangement left is a child, the last one reusing this state. That choice costs more to
     /// make but cuts the tree, which pays on hard puzzles only; on easy ones, and on those with
     /// many solutions, the cell choice is faster (benches/results/2026-11-23-nine-engine.md).
-    fn node(&mut self, mut state: State) -> std::result::Result<(), Stop> {
+    fn node(&mut self, state: &mut State) -> std::result::Result<(), Stop> {
         self.count_node()?;
         loop {
             if !state.propagate() {
@@ -748,18 +748,18 @@ impl<C: Control + ?Sized, V: FnMut(&[u8]) -> Flow> Search<'_, C, V> {
                         state.restrict_to(d, unit, a); // the last one goes on in this state
                         break;
                     }
-                    let mut child = state;
+                    let mut child = *state;
                     child.restrict_to(d, unit, a);
-                    self.node(child)?;
+                    self.node(&mut child)?;
                 }
             } else {
                 let (b, p) = state.branch_cell();
                 let d = state.digits_at(b, p).trailing_zeros() as usize;
                 self.guess()?;
-                let mut child = state;
+                let mut child = *state;
                 let placed = child.place(d, b, p);
                 debug_assert!(placed, "a candidate of an unsolved cell after propagation");
-                self.node(child)?;
+                self.node(&mut child)?;
                 self.guess()?;
                 state.cand[d][b] &= !(1 << p);
                 // Usually one digit is left (a two-candidate cell): placing it here saves the
@@ -817,7 +817,8 @@ pub fn search(
         visit,
         solution: [0; 81],
     };
-    let outcome = search.node(state);
+    let mut state = state;
+    let outcome = search.node(&mut state);
     *stats = search.stats;
     match outcome {
         Err(Stop::Interrupted) => Err(Error::Interrupted),
