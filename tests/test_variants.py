@@ -484,3 +484,18 @@ def test_rules_must_be_a_rules_object(call):
         call("diagonals")
     with pytest.raises(TypeError, match="rules must be a sudoku_rs.Rules or None, got int"):
         call(3)
+
+
+def test_jigsaw_board_repr_reads_back_and_str_has_no_box_lines():
+    rules = sr.Rules(regions=["111222", "113322", "133424", "335444", "555664", "556666"])
+    board = sr.Board(sr.generate(rules=rules, seed=1), rules=rules)
+    # The box would be refused beside the regions, so the repr leaves it out.
+    assert "box=" not in repr(board)
+    assert eval(repr(board), {"Board": sr.Board, "Rules": sr.Rules}) == board
+    # Box lines would cut across the regions: the text grid has none.
+    text = str(board)
+    assert "|" not in text and "-" not in text
+    assert text.split() == [ch for ch in board.to_string()]
+    x = sr.Board("." * 81, rules=sr.Rules.x())
+    assert "box=(3, 3)" in repr(x) and eval(repr(x), {"Board": sr.Board, "Rules": sr.Rules}) == x
+    assert "|" in str(x)

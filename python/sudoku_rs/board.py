@@ -334,12 +334,16 @@ class Board:
         return (_restore, state)
 
     def __repr__(self) -> str:
-        rules = "" if self._rules is None else f", rules={self._rules!r}"
+        # The arguments that read the board back: no box under jigsaw regions, which refuse one.
+        args = "".join(f", {key}={value!r}" for key, value in self._where().items() if value)
         if self.size > _display.MAX_CHAR_VALUE:
-            return f"Board({self.to_list()!r}, box={self._box!r}{rules})"
-        return f"Board({self.to_string()!r}, box={self._box!r}{rules})"
+            return f"Board({self.to_list()!r}{args})"
+        return f"Board({self.to_string()!r}{args})"
 
     def __str__(self) -> str:
+        if self._rules is not None and self._rules.regions is not None:
+            # The box lines would cut across the regions, which replace the boxes: none drawn.
+            return _display.text_grid(self._cells, (self.size, self.size))
         return _display.text_grid(self._cells, self._box)
 
     def _repr_html_(self) -> str:
