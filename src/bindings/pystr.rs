@@ -5,6 +5,8 @@
 //! Anything they do not cover (long or non-ASCII text, lone surrogates) returns `None`, and the
 //! caller reads it the general way, which raises what it always raised.
 
+use std::mem::MaybeUninit;
+
 use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
@@ -14,7 +16,8 @@ pub const SHORT_TEXT: usize = 256;
 
 /// The text of `s` if it is ASCII of at most [`SHORT_TEXT`] characters, copied into `buf`.
 pub fn short_ascii<'b>(s: &Bound<'_, PyString>, buf: &'b mut [u8; SHORT_TEXT]) -> Option<&'b str> {
-    let mut wide = [0u32; SHORT_TEXT];
+    // Not zeroed first (a kilobyte on every call): only the code points copied in are read.
+    let mut wide = [MaybeUninit::<u32>::uninit(); SHORT_TEXT];
     // SAFETY: `s` is a live str; PyUnicode_GetLength cannot fail on one.
     let len = unsafe { ffi::PyUnicode_GetLength(s.as_ptr()) };
     let len = usize::try_from(len).ok().filter(|&len| len <= SHORT_TEXT)?;
@@ -23,7 +26,7 @@ pub fn short_ascii<'b>(s: &Bound<'_, PyString>, buf: &'b mut [u8; SHORT_TEXT]) -
     let copied = unsafe {
         ffi::PyUnicode_AsUCS4(
             s.as_ptr(),
-            wide.as_mut_ptr(),
+            wide.as_mut_ptr().cast::<ffi::Py_UCS4>(),
             SHORT_TEXT as ffi::Py_ssize_t,
             0,
         )
@@ -33,7 +36,9 @@ pub fn short_ascii<'b>(s: &Bound<'_, PyString>, buf: &'b mut [u8; SHORT_TEXT]) -
         let _ = PyErr::take(s.py());
         return None;
     }
-    for (byte, &code) in buf.iter_mut().zip(&wide[..len]) {
+    for (byte, code) in buf.iter_mut().zip(&wide[..len]) {
+        // SAFETY: PyUnicode_AsUCS4 wrote the string's `len` code points to the front of `wide`.
+        let code = unsafe { code.assume_init() };
         *byte = u8::try_from(code).ok().filter(u8::is_ascii)?;
     }
     std::str::from_utf8(&buf[..len]).ok()
