@@ -3,8 +3,11 @@
 //! State is a row-major cell array plus one "digits used" bitmask per unit (row, column, box);
 //! a cell's candidates are the digits no unit of it uses. Before every guess the engine fills
 //! naked singles (a cell with one candidate) and hidden singles (a digit with one place in a
-//! unit) to a fixed point, then branches on the cell with the fewest candidates, trying digits
-//! low to high so the first solution is always the same one.
+//! unit) to a fixed point, on 16x16 and up also locked candidates, and on 25x25 and up an
+//! all-different pass (a perfect matching of each unit's open cells to its missing digits; a
+//! candidate in no such matching goes). Then it branches on the cell with the fewest
+//! candidates (or a digit with the fewest places in a unit), trying alternatives low to high so
+//! the first solution is always the same one.
 //!
 //! Guessing copies the current state into the next level of an arena owned by the `Solver`;
 //! backtracking is moving back a level. The arena grows to the deepest level ever reached and is
@@ -19,6 +22,12 @@ use crate::core::grid::shape::{BoxShape, Geometry};
 /// the guesses it saved (figures: benches/results/2026-11-22-engine-choices.md); on 16x16 and
 /// up it is what keeps big grids tractable.
 const LOCKED_CANDIDATES_FROM: usize = 16;
+
+/// The smallest grid side on which the all-different pass runs (see [`all_different`]). On
+/// 25x25 it cuts the search tree several times over, and with it the heavy tail; on 16x16 the
+/// tree is small already and the pass cost more time than it saved. Figures:
+/// benches/results/2026-11-23-generic-engine.md.
+const MATCHING_FROM: usize = 25;
 
 /// A fixed 64-bit mix (splitmix64's finaliser), for restart perturbations.
 fn mix(seed: u64, value: u64) -> u64 {
@@ -79,6 +88,8 @@ pub(crate) struct Generic {
     segments: Vec<u64>,
     /// The current attempt's seed (see [`Attempt::seed`]).
     seed: u64,
+    /// Whether propagation ends with the all-different pass (see [`MATCHING_FROM`]).
+    matching: bool,
     stats: SearchStats,
 }
 
@@ -95,10 +106,17 @@ impl Generic {
             empties: vec![0],
             frames: Vec::new(),
             seed: 0,
+            matching: n >= MATCHING_FROM,
             stats: SearchStats::default(),
             geo,
             full,
         }
+    }
+
+    /// Benchmarks only: propagation as before issue 11, without the all-different pass.
+    #[cfg(feature = "baseline-engine")]
+    pub(crate) fn without_matching(&mut self) {
+        self.matching = false;
     }
 
     pub(crate) fn shape(&self) -> BoxShape {
@@ -282,7 +300,7 @@ impl Generic {
         let cells = &mut self.cells[level * nc..(level + 1) * nc];
         let used = &mut self.used[level * nu..(level + 1) * nu];
         let elim = &mut self.elim[level * nc..(level + 1) * nc];
-        let seed = self.seed;
+        let (seed, matching) = (self.seed, self.matching);
         let segments = &mut self.segments;
         let empties = &mut self.empties[level];
         let candidates =
@@ -381,6 +399,13 @@ impl Generic {
             {
                 continue;
             }
+            if !placed && matching {
+                match all_different(geo, cells, used, elim, full) {
+                    Some(true) => continue,
+                    Some(false) => {}
+                    None => return Step::Contradiction,
+                }
+            }
             if !placed {
                 if best_place.0 < best.1 {
                     let (_, u, bit) = best_place;
@@ -396,6 +421,150 @@ impl Generic {
             }
         }
     }
+}
+
+/// No slot: an unmatched digit.
+const FREE: u8 = u8::MAX;
+
+/// All-different reasoning per unit (every Hall set at once): the open cells of a unit and its
+/// missing digits must admit a perfect matching, and a candidate that lies in no perfect
+/// matching can go. `None`: some unit has no perfect matching (a contradiction); else whether
+/// any candidate went.
+fn all_different(
+    geo: &Geometry,
+    cells: &[u8],
+    used: &[u64],
+    elim: &mut [u64],
+    full: u64,
+) -> Option<bool> {
+    let n = geo.size;
+    let mut changed = false;
+    let mut slot_cell = [0usize; 64];
+    let mut cand = [0u64; 64];
+    let mut owner = [FREE; 64]; // digit -> slot matched to it
+    let mut reach = [0u64; 64];
+    for u in 0..3 * n {
+        let unit = &geo.unit_cells[u * n..(u + 1) * n];
+        let mut m = 0;
+        for &c in unit {
+            let c = c as usize;
+            if cells[c] == 0 {
+                slot_cell[m] = c;
+                cand[m] = candidates(geo, full, used, elim, c);
+                m += 1;
+            }
+        }
+        if m < 2 {
+            continue;
+        }
+        owner[..n].fill(FREE);
+        let mut mate = [FREE; 64]; // slot -> digit
+        let mut taken = 0u64;
+        for i in 0..m {
+            let free = cand[i] & !taken;
+            if free != 0 {
+                let d = free.trailing_zeros() as usize;
+                taken |= 1u64 << d;
+                owner[d] = i as u8;
+                mate[i] = d as u8;
+            }
+        }
+        for i in 0..m {
+            if mate[i] == FREE {
+                let mut seen = 0u64;
+                if !augment(i, &cand, &mut owner, &mut mate, &mut seen) {
+                    return None;
+                }
+            }
+        }
+        // Slot i -> slot j when i could take j's digit. A candidate outside the matching is in
+        // some perfect matching iff its edge lies on a cycle: iff both slots share a strongly
+        // connected component.
+        let mut back = [0u64; 64];
+        for i in 0..m {
+            let mut others = cand[i] & !(1u64 << mate[i]);
+            let mut adj = 0u64;
+            while others != 0 {
+                let d = others.trailing_zeros() as usize;
+                others &= others - 1;
+                adj |= 1u64 << owner[d];
+            }
+            reach[i] = adj;
+            let mut to = adj;
+            while to != 0 {
+                let j = to.trailing_zeros() as usize;
+                to &= to - 1;
+                back[j] |= 1u64 << i;
+            }
+        }
+        let mut component = [0u64; 64];
+        let mut rest = if m == 64 { u64::MAX } else { (1u64 << m) - 1 };
+        while rest != 0 {
+            let v = rest & rest.wrapping_neg();
+            let scc = closure(&reach, v, rest) & closure(&back, v, rest);
+            let mut members = scc;
+            while members != 0 {
+                let i = members.trailing_zeros() as usize;
+                members &= members - 1;
+                component[i] = scc;
+            }
+            rest &= !scc;
+        }
+        for i in 0..m {
+            let mut others = cand[i] & !(1u64 << mate[i]);
+            let mut gone = 0u64;
+            while others != 0 {
+                let d = others.trailing_zeros() as usize;
+                let bit = others & others.wrapping_neg();
+                others ^= bit;
+                if component[i] & (1u64 << owner[d]) == 0 {
+                    gone |= bit;
+                }
+            }
+            if gone != 0 {
+                elim[slot_cell[i]] |= gone;
+                changed = true;
+            }
+        }
+    }
+    Some(changed)
+}
+
+/// The slots of `within` reachable from `start` (itself included) along `edges`.
+fn closure(edges: &[u64; 64], start: u64, within: u64) -> u64 {
+    let mut seen = start;
+    let mut todo = start;
+    while todo != 0 {
+        let i = todo.trailing_zeros() as usize;
+        todo &= todo - 1;
+        let new = edges[i] & within & !seen;
+        seen |= new;
+        todo |= new;
+    }
+    seen
+}
+
+/// Kuhn's augmenting path from slot `i`, not revisiting the digits in `seen`.
+fn augment(
+    i: usize,
+    cand: &[u64; 64],
+    owner: &mut [u8; 64],
+    mate: &mut [u8; 64],
+    seen: &mut u64,
+) -> bool {
+    let mut options = cand[i] & !*seen;
+    while options != 0 {
+        let d = options.trailing_zeros() as usize;
+        *seen |= 1u64 << d;
+        let holder = owner[d];
+        if holder == FREE || augment(holder as usize, cand, owner, mate, seen) {
+            owner[d] = i as u8;
+            mate[i] = d as u8;
+            return true;
+        }
+        options = cand[i] & !*seen;
+    }
+    false
 }
 
 /// The digits an empty cell can still take: none of its units uses them, and locked
@@ -528,5 +697,46 @@ impl LineState<'_> {
             }
         }
         changed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An empty 4x4 whose first row's cells may take only `row0` (digit bitmasks).
+    fn first_row(row0: [u64; 4]) -> (Geometry, Vec<u8>, Vec<u64>, Vec<u64>) {
+        let geo = Geometry::new(BoxShape::new(2, 2).unwrap());
+        let mut elim = vec![0u64; 16];
+        for (cell, allowed) in row0.into_iter().enumerate() {
+            elim[cell] = 0b1111 & !allowed;
+        }
+        (geo, vec![0; 16], vec![0; 12], elim)
+    }
+
+    #[test]
+    fn all_different_removes_what_no_perfect_matching_uses() {
+        // {1,2} {1,2} {1,2,3} {1,2,3,4}: the pair takes 1 and 2, so 3 and then 4 are forced.
+        let (geo, cells, used, mut elim) = first_row([0b0011, 0b0011, 0b0111, 0b1111]);
+        assert_eq!(
+            all_different(&geo, &cells, &used, &mut elim, 0b1111),
+            Some(true)
+        );
+        let left: Vec<u64> = (0..4)
+            .map(|c| candidates(&geo, 0b1111, &used, &elim, c))
+            .collect();
+        assert_eq!(left, [0b0011, 0b0011, 0b0100, 0b1000]);
+        // Repeated, the pass reaches a fixed point (the other units' eliminations follow).
+        let passes = (0..8)
+            .take_while(|_| all_different(&geo, &cells, &used, &mut elim, 0b1111) == Some(true))
+            .count();
+        assert!(passes < 8);
+    }
+
+    #[test]
+    fn all_different_finds_a_unit_with_no_perfect_matching() {
+        // Three cells share two digits: no digit is without a place, yet no assignment exists.
+        let (geo, cells, used, mut elim) = first_row([0b0011, 0b0011, 0b0011, 0b1111]);
+        assert_eq!(all_different(&geo, &cells, &used, &mut elim, 0b1111), None);
     }
 }
