@@ -1,17 +1,18 @@
-//! Our 9x9 engine beside the engine before issue 11 (the baseline) and the `sudoku` crate
+//! Our engines beside the engines before issue 11 (the baseline) and the `sudoku` crate
 //! (JCZSolve-style, 9x9 only) on the same puzzles, one table:
 //!
 //!     cargo run --release --features baseline-engine --example compare
 //!     cargo run --release --features baseline-engine --example compare -- --sets puzzles6_forum_hardest_1106 --rounds 9
 //!     cargo run --release --features baseline-engine --example compare -- --limit 0 --tsv rates.tsv
 //!
-//! The baseline is a verbatim copy of the 9x9 engine at main 636dee6, compiled in only with the
-//! bench-only feature `baseline-engine` (never in the wheel), so a speed-up is measured side by
-//! side in one process rather than against a figure from another day.
+//! The baseline is, on 9x9, a verbatim copy of the 9x9 engine at main 636dee6, and on other sizes
+//! the generic engine without its all-different (matching) pass; both are compiled in only with
+//! the bench-only feature `baseline-engine` (never in the wheel), so a speed-up is measured side
+//! by side in one process rather than against a figure from another day.
 //!
-//! Options: `--sets NAME...` (default: the tdoku sets, gen_easy35, gen_16x16), `--limit N`
-//! puzzles per set from the top of the file (0: all; default 2000 for 9x9 and 200 for bigger
-//! grids, which take far longer each), `--rounds R` (default 5),
+//! Options: `--sets NAME...` (default: the tdoku sets, gen_easy35, gen_16x16, gen_25x25),
+//! `--limit N` puzzles per set from the top of the file (0: all; default 2000 for 9x9, 200 for
+//! 16x16 and 40 for 25x25 and bigger, which take far longer each), `--rounds R` (default 5),
 //! `--data DIR` (default `$SUDOKU_RS_DATA` or `../shared/data`), `--clock cpu|wall` (default
 //! cpu), `--tsv PATH` (also write the rates as tab-separated values, for `benches/bench.py
 //! --compare`).
@@ -26,6 +27,13 @@
 //! puzzle, and ours must be the baseline's on a unique puzzle); any disagreement is printed and
 //! the exit status is 1. The guesses columns are the search statistics per puzzle of ours and
 //! the baseline, to explain a change in speed.
+//!
+//! Grids other than 9x9 (the generic engine) are timed puzzle by puzzle, once per round with the
+//! checking pass as one more round, and each puzzle keeps its fastest time; their rate is the
+//! puzzles over the sum of those times. A second table gives the distribution of the time one
+//! puzzle takes: median, 90th and 99th percentile (nearest rank), the worst and the mean, for
+//! ours and the baseline. Big grids have heavy-tailed search times, so the worst puzzle matters
+//! as much as the rate.
 
 use std::hint::black_box;
 use std::io::{IsTerminal, Write};
@@ -41,6 +49,12 @@ use common::PuzzleSet;
 
 /// Puzzles per set without `--limit`: 9x9, bigger grids.
 const DEFAULT_LIMITS: (usize, usize) = (2000, 200);
+
+/// Puzzles per set of 25x25 or bigger grids without `--limit`: each can take a second.
+const DEFAULT_HUGE_LIMIT: usize = 40;
+
+/// Sets run by default beside the shared benchmark sets: the generic engine's heavy tail.
+const EXTRA_SETS: [&str; 1] = ["gen_25x25"];
 
 /// A measurement repeats passes over the set until this much time has passed and keeps the
 /// fastest, so a fast set gets several chances at a pass that no other process interrupted.
@@ -94,6 +108,8 @@ struct Args {
     sets: Vec<String>,
     /// Puzzles per set: of 9x9 grids, of bigger grids.
     limits: (usize, usize),
+    /// Puzzles per set of 25x25 and bigger grids.
+    huge_limit: usize,
     rounds: usize,
     data: PathBuf,
     clock: Clock,
@@ -104,6 +120,7 @@ fn parse_args() -> Result<Args, String> {
     let mut args = Args {
         sets: Vec::new(),
         limits: DEFAULT_LIMITS,
+        huge_limit: DEFAULT_HUGE_LIMIT,
         rounds: 5,
         data: common::data_dir(),
         clock: if cfg!(unix) { Clock::Cpu } else { Clock::Wall },
@@ -120,6 +137,7 @@ fn parse_args() -> Result<Args, String> {
             "--limit" => {
                 let limit = count(&flag, &value(&mut it, &flag)?)?;
                 args.limits = (limit, limit);
+                args.huge_limit = limit;
             }
             "--rounds" => args.rounds = count(&flag, &value(&mut it, &flag)?)?.max(1),
             "--data" => args.data = value(&mut it, &flag)?.into(),
@@ -141,7 +159,11 @@ fn parse_args() -> Result<Args, String> {
         }
     }
     if args.sets.is_empty() {
-        args.sets = common::DEFAULT_SETS.map(String::from).to_vec();
+        args.sets = common::DEFAULT_SETS
+            .iter()
+            .chain(&EXTRA_SETS)
+            .map(|name| name.to_string())
+            .collect();
     }
     Ok(args)
 }
@@ -162,17 +184,53 @@ const BASELINE: usize = 1;
 const SUDOKU: usize = 2;
 
 /// Best rates (puzzles/s) of one set, `best[solver][op]` with op 0 solve, 1 count to 2; with
-/// guesses per puzzle of ours and the baseline, `guesses[solver][op]`.
+/// guesses per puzzle of ours and the baseline, `guesses[solver][op]`, and on sets timed puzzle
+/// by puzzle each puzzle's fastest time, `fastest[solver][op][puzzle]`.
 #[derive(Default)]
 struct Row {
     best: [[f64; 2]; 3],
     guesses: [[f64; 2]; 2],
+    fastest: [[Vec<Duration>; 2]; 2],
 }
 
-/// Our solver and the baseline engine for one set (the baseline only on classic 9x9).
+/// Our solver and the baseline engines for one set.
 struct Engines {
     ours: Solver,
     baseline: Option<Solver>,
+}
+
+/// Whether a set is timed puzzle by puzzle: grids the generic engine solves.
+fn per_puzzle(set: &PuzzleSet) -> bool {
+    set.shape != BoxShape::CLASSIC
+}
+
+/// One pass of `solver` over the set, timing each puzzle and keeping its fastest time in
+/// `fastest` (the checking pass counts as a first round); returns puzzles/s over the sum of
+/// each puzzle's fastest time so far.
+fn timed_pass(
+    clock: Clock,
+    solver: &mut Solver,
+    set: &PuzzleSet,
+    op: usize,
+    fastest: &mut Vec<Duration>,
+) -> f64 {
+    let mut out = vec![0u8; set.shape.cell_count()];
+    fastest.resize(set.len(), Duration::MAX);
+    for (puzzle, best) in set.puzzles().zip(fastest.iter_mut()) {
+        let took = clock.time(|| {
+            if op == 0 {
+                black_box(
+                    solver
+                        .solve_into(black_box(puzzle), &mut out, &mut Unbounded)
+                        .ok(),
+                );
+            } else {
+                black_box(common::ours_count(solver, black_box(puzzle), 2));
+            }
+        });
+        *best = (*best).min(took);
+    }
+    set.len() as f64 / fastest.iter().sum::<Duration>().as_secs_f64()
 }
 
 /// Puzzles/s of the fastest run of `pass` (one pass over `n` puzzles), run until `MIN_TIME`
@@ -195,18 +253,44 @@ fn solves(set: &PuzzleSet, puzzle: &[u8], answer: &[u8]) -> bool {
     grid(puzzle).is_solved_by(&grid(answer))
 }
 
-/// Our count to 2 and first solution of one puzzle, with the guesses each took.
-fn count_and_solve(solver: &mut Solver, puzzle: &[u8], out: &mut [u8]) -> (u64, bool, [u64; 2]) {
-    let count = common::ours_count(solver, puzzle, 2);
+/// What one solver did on one puzzle while checking: its count to 2, whether solve found a
+/// solution, and per op (0 solve, 1 count to 2) the guesses and the time it took.
+struct Checked {
+    count: u64,
+    found: bool,
+    guesses: [u64; 2],
+    took: [Duration; 2],
+}
+
+/// Our count to 2 and first solution of one puzzle, with the guesses and time each took.
+fn count_and_solve(clock: Clock, solver: &mut Solver, puzzle: &[u8], out: &mut [u8]) -> Checked {
+    let mut count = 0;
+    let count_took = clock.time(|| count = common::ours_count(solver, puzzle, 2));
     let count_guesses = solver.stats().guesses;
-    let found = matches!(solver.solve_into(puzzle, out, &mut Unbounded), Ok(true));
-    (count, found, [solver.stats().guesses, count_guesses])
+    let mut found = false;
+    let solve_took = clock.time(|| {
+        found = matches!(solver.solve_into(puzzle, out, &mut Unbounded), Ok(true));
+    });
+    Checked {
+        count,
+        found,
+        guesses: [solver.stats().guesses, count_guesses],
+        took: [solve_took, count_took],
+    }
+}
+
+/// Keeps each puzzle's fastest time of `checked` in `fastest` (per op).
+fn keep_fastest(fastest: &mut [Vec<Duration>; 2], puzzle: usize, total: usize, checked: &Checked) {
+    for (op, times) in fastest.iter_mut().enumerate() {
+        times.resize(total, Duration::MAX);
+        times[puzzle] = times[puzzle].min(checked.took[op]);
+    }
 }
 
 /// All solvers on every puzzle of the set: counts must agree and solutions must solve (and on
 /// a unique puzzle be the same). Prints each disagreement; returns how many there were, and
 /// fills in the guesses per puzzle of `row`.
-fn check(set: &PuzzleSet, engines: &mut Engines, row: &mut Row) -> usize {
+fn check(set: &PuzzleSet, engines: &mut Engines, row: &mut Row, clock: Clock) -> usize {
     let mut out = vec![0u8; set.shape.cell_count()];
     let mut base_out = vec![0u8; set.shape.cell_count()];
     let mut bad = 0;
@@ -216,14 +300,22 @@ fn check(set: &PuzzleSet, engines: &mut Engines, row: &mut Row) -> usize {
         eprintln!("DISAGREEMENT {}:{}: {what}", set.name, line + 1);
     };
     for (i, puzzle) in set.puzzles().enumerate() {
-        let (ours, found, spent) = count_and_solve(&mut engines.ours, puzzle, &mut out);
+        let checked = count_and_solve(clock, &mut engines.ours, puzzle, &mut out);
+        let (ours, found) = (checked.count, checked.found);
         for op in 0..2 {
-            guesses[OURS][op] += spent[op];
+            guesses[OURS][op] += checked.guesses[op];
+        }
+        if per_puzzle(set) {
+            keep_fastest(&mut row.fastest[OURS], i, set.len(), &checked);
         }
         if let Some(baseline) = &mut engines.baseline {
-            let (base, base_found, spent) = count_and_solve(baseline, puzzle, &mut base_out);
+            let checked = count_and_solve(clock, baseline, puzzle, &mut base_out);
+            let (base, base_found) = (checked.count, checked.found);
             for op in 0..2 {
-                guesses[BASELINE][op] += spent[op];
+                guesses[BASELINE][op] += checked.guesses[op];
+            }
+            if per_puzzle(set) {
+                keep_fastest(&mut row.fastest[BASELINE], i, set.len(), &checked);
             }
             if base != ours || base_found != found {
                 report(i, format!("count to 2: ours {ours}, the baseline {base}"));
@@ -284,6 +376,9 @@ fn measure(set: &PuzzleSet, engines: &mut Engines, row: &mut Row, clock: Clock, 
             };
             let value = match (who, solver) {
                 (SUDOKU, _) if !set.has_theirs() => continue,
+                (_, Some(solver)) if per_puzzle(set) => {
+                    timed_pass(clock, solver, set, op, &mut row.fastest[who][op])
+                }
                 (SUDOKU, _) if op == 0 => rate(clock, n, || {
                     black_box(common::theirs_solve(black_box(set)));
                 }),
@@ -344,7 +439,13 @@ fn main() -> ExitCode {
     for name in &args.sets {
         let (nine, bigger) = args.limits;
         match PuzzleSet::load_sized(&args.data, name, nine, bigger) {
-            Ok(Some(set)) => sets.push(set),
+            Ok(Some(mut set)) => {
+                if set.shape.size() >= 25 && args.huge_limit > 0 {
+                    let keep = args.huge_limit.min(set.len()) * set.shape.cell_count();
+                    set.cells.truncate(keep);
+                }
+                sets.push(set)
+            }
             Ok(None) => eprintln!("skipping {name}: not found in {}", args.data.display()),
             Err(message) => {
                 eprintln!("{message}");
@@ -356,7 +457,7 @@ fn main() -> ExitCode {
         .iter()
         .map(|s| Engines {
             ours: Solver::new(s.shape),
-            baseline: (s.shape == BoxShape::CLASSIC).then(|| Solver::baseline(s.shape)),
+            baseline: Some(Solver::baseline(s.shape)),
         })
         .collect();
     let mut rows: Vec<Row> = sets.iter().map(|_| Row::default()).collect();
@@ -364,7 +465,7 @@ fn main() -> ExitCode {
     let progress = std::io::stderr().is_terminal();
     let mut disagreements = 0;
     for ((set, solver), row) in sets.iter().zip(&mut solvers).zip(&mut rows) {
-        disagreements += check(set, solver, row);
+        disagreements += check(set, solver, row, args.clock);
     }
     for round in 0..args.rounds {
         if progress {
@@ -380,7 +481,7 @@ fn main() -> ExitCode {
 
     println!(
         "single thread, puzzles/s by {}, best of {} rounds over the first puzzles of each set; \
-         ours: this build's engine, base: the 9x9 engine before issue 11, sdk: the sudoku crate; \
+         ours: this build's engine, base: the engine before issue 11, sdk: the sudoku crate; \
          x/y: ratio of rates (above 1: x is faster); guesses: per puzzle, ours and base",
         match args.clock {
             Clock::Cpu => "thread CPU time",
@@ -429,6 +530,7 @@ fn main() -> ExitCode {
             },
         );
     }
+    print_tails(&sets, &rows, args.clock);
     if let Some(path) = &args.tsv {
         if let Err(err) = write_tsv(path, &sets, &rows) {
             eprintln!("{}: {err}", path.display());
@@ -440,6 +542,57 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS
+}
+
+/// The distribution of the time per puzzle on the sets timed puzzle by puzzle.
+fn print_tails(sets: &[PuzzleSet], rows: &[Row], clock: Clock) {
+    if !sets.iter().any(per_puzzle) {
+        return;
+    }
+    println!(
+        "\ntime per puzzle in ms by {}, each puzzle's fastest of the rounds: median, 90th and \
+         99th percentile (nearest rank), worst, mean",
+        match clock {
+            Clock::Cpu => "thread CPU time",
+            Clock::Wall => "wall-clock time",
+        }
+    );
+    println!(
+        "{:32} {:>7} {:>6} {:>6} | {:>9} {:>9} {:>9} {:>9} {:>9}",
+        "set", "puzzles", "op", "engine", "p50", "p90", "p99", "worst", "mean"
+    );
+    for (set, row) in sets.iter().zip(rows) {
+        if !per_puzzle(set) {
+            continue;
+        }
+        for op in [1, 0] {
+            for who in [OURS, BASELINE] {
+                let mut times = row.fastest[who][op].clone();
+                if times.is_empty() {
+                    continue;
+                }
+                times.sort();
+                let rank = |p: f64| {
+                    let k = (p * times.len() as f64).ceil() as usize;
+                    times[k.clamp(1, times.len()) - 1]
+                };
+                let ms = |d: Duration| format!("{:.1}", d.as_secs_f64() * 1e3);
+                let mean = times.iter().sum::<Duration>() / times.len() as u32;
+                println!(
+                    "{:32} {:>7} {:>6} {:>6} | {:>9} {:>9} {:>9} {:>9} {:>9}",
+                    set.name,
+                    group_thousands(set.len() as u64),
+                    ["solve", "cnt2"][op],
+                    ["ours", "base"][who],
+                    ms(rank(0.5)),
+                    ms(rank(0.9)),
+                    ms(rank(0.99)),
+                    ms(times[times.len() - 1]),
+                    ms(mean),
+                );
+            }
+        }
+    }
 }
 
 /// The table as tab-separated values, a header line first; a rate with no measurement is empty.
