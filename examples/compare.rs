@@ -302,8 +302,8 @@ fn check(set: &PuzzleSet, engines: &mut Engines, row: &mut Row, clock: Clock) ->
     for (i, puzzle) in set.puzzles().enumerate() {
         let checked = count_and_solve(clock, &mut engines.ours, puzzle, &mut out);
         let (ours, found) = (checked.count, checked.found);
-        for op in 0..2 {
-            guesses[OURS][op] += checked.guesses[op];
+        for (total, spent) in guesses[OURS].iter_mut().zip(checked.guesses) {
+            *total += spent;
         }
         if per_puzzle(set) {
             keep_fastest(&mut row.fastest[OURS], i, set.len(), &checked);
@@ -311,8 +311,8 @@ fn check(set: &PuzzleSet, engines: &mut Engines, row: &mut Row, clock: Clock) ->
         if let Some(baseline) = &mut engines.baseline {
             let checked = count_and_solve(clock, baseline, puzzle, &mut base_out);
             let (base, base_found) = (checked.count, checked.found);
-            for op in 0..2 {
-                guesses[BASELINE][op] += checked.guesses[op];
+            for (total, spent) in guesses[BASELINE].iter_mut().zip(checked.guesses) {
+                *total += spent;
             }
             if per_puzzle(set) {
                 keep_fastest(&mut row.fastest[BASELINE], i, set.len(), &checked);
