@@ -505,7 +505,8 @@ impl State {
                 Some(true) => continue,
                 // Triads (a row or column within a box holds exactly three digits) cut fewer
                 // guesses than they cost in time, so the engine stops here (figures:
-                // benches/results/2026-11-22-engine-choices.md).
+                // benches/results/2026-11-22-engine-choices.md, and bit-sliced over the nine
+                // digits: benches/results/2026-11-23-nine-engine-2.md).
                 Some(false) => return true,
             }
         }
