@@ -72,120 +72,119 @@ fn all_als(ctx: &Context<'_>) -> Vec<Als> {
     out
 }
 
-/// Cell sets as rows of `words` bit words in one flat arena (any grid size).
-struct Sets {
-    words: usize,
-    data: Vec<u64>,
+/// A set of cells as `W` bit words: 2 words hold a 9x9 grid, so the pair loop below is a few
+/// register operations per pair there; larger grids take more words.
+type Cells<const W: usize> = [u64; W];
+
+fn set_bit<const W: usize>(set: &mut Cells<W>, cell: usize) {
+    set[cell / 64] |= 1 << (cell % 64);
 }
 
-impl Sets {
-    fn new(words: usize, rows: usize) -> Sets {
-        Sets {
-            words,
-            data: vec![0; words * rows],
-        }
-    }
-
-    fn row(&self, i: usize) -> &[u64] {
-        &self.data[i * self.words..(i + 1) * self.words]
-    }
-
-    fn row_mut(&mut self, i: usize) -> &mut [u64] {
-        &mut self.data[i * self.words..(i + 1) * self.words]
-    }
-}
-
-fn set_bit(row: &mut [u64], cell: usize) {
-    row[cell / 64] |= 1 << (cell % 64);
-}
-
-fn cells_of(row: &[u64]) -> impl Iterator<Item = usize> + '_ {
-    row.iter()
+fn cells_of<const W: usize>(set: &Cells<W>) -> impl Iterator<Item = usize> + '_ {
+    set.iter()
         .enumerate()
         .flat_map(|(w, &word)| bits(word).map(move |b| w * 64 + b))
 }
 
 pub fn als_xz(ctx: &Context<'_>) -> Option<Step> {
+    let words = (ctx.n() * ctx.n()).div_ceil(64);
+    match words {
+        0..=2 => find::<2>(ctx),
+        3..=4 => find::<4>(ctx),
+        5..=10 => find::<10>(ctx),
+        11..=16 => find::<16>(ctx),
+        17..=36 => find::<36>(ctx),
+        _ => find::<64>(ctx),
+    }
+}
+
+fn find<const W: usize>(ctx: &Context<'_>) -> Option<Step> {
     let cands = ctx.cands;
     let layout = cands.layout();
     let n = ctx.n();
     let cells = n * n;
-    let words = cells.div_ceil(64);
     let sets = all_als(ctx);
     // Per cell its peers; per digit the cells holding it.
-    let mut peers = Sets::new(words, cells);
-    for cell in 0..cells {
+    let mut peers: Vec<Cells<W>> = vec![[0; W]; cells];
+    for (cell, row) in peers.iter_mut().enumerate() {
         for u in layout.units_of(cell) {
             for &other in layout.unit(u as usize) {
                 if other as usize != cell {
-                    set_bit(peers.row_mut(cell), other as usize);
+                    set_bit(row, other as usize);
                 }
             }
         }
     }
-    let mut holders = Sets::new(words, n);
+    let mut holders: Vec<Cells<W>> = vec![[0; W]; n];
     for cell in 0..cells {
         for d in bits(cands.mask(cell)) {
-            set_bit(holders.row_mut(d), cell);
+            set_bit(&mut holders[d], cell);
         }
     }
-    // Per ALS: its cells; per ALS and digit: the cells holding it, and the cells seeing all of
-    // those.
-    let mut members = Sets::new(words, sets.len());
-    let mut with = Sets::new(words, sets.len() * n);
-    let mut seeing = Sets::new(words, sets.len() * n);
+    // Per ALS: its cells, digits and size side by side (the pair loop reads only these); per
+    // ALS and digit: the cells holding it, and the cells seeing all of those.
+    let digits: Vec<u64> = sets.iter().map(|a| a.digits).collect();
+    let sizes: Vec<usize> = sets.iter().map(|a| a.cells.len()).collect();
+    let mut members: Vec<Cells<W>> = vec![[0; W]; sets.len()];
+    let mut with: Vec<Cells<W>> = vec![[0; W]; sets.len() * n];
+    let mut seeing: Vec<Cells<W>> = vec![[0; W]; sets.len() * n];
     for (i, als) in sets.iter().enumerate() {
         for &cell in &als.cells {
-            set_bit(members.row_mut(i), cell);
+            set_bit(&mut members[i], cell);
         }
         for d in bits(als.digits) {
             let row = i * n + d;
-            seeing.row_mut(row).fill(u64::MAX);
+            seeing[row] = [u64::MAX; W];
             for &cell in &als.cells {
                 if cands.mask(cell) >> d & 1 != 0 {
-                    set_bit(with.row_mut(row), cell);
-                    for w in 0..words {
-                        seeing.data[row * words + w] &= peers.data[cell * words + w];
+                    set_bit(&mut with[row], cell);
+                    for w in 0..W {
+                        seeing[row][w] &= peers[cell][w];
                     }
                 }
             }
         }
     }
+    // Per ALS the digits z that some cell outside it could lose (it sees every z of the set):
+    // a pair removes something only through a common digit both sets have there.
+    let reach: Vec<u64> = (0..sets.len())
+        .map(|i| {
+            bits(digits[i])
+                .filter(|&z| (0..W).any(|w| seeing[i * n + z][w] & holders[z][w] != 0))
+                .fold(0u64, |m, z| m | 1 << z)
+        })
+        .collect();
+    // The pair with the fewest cells; among equals the first found (i, then j, then x).
     let mut best: Option<(usize, Step)> = None;
-    let mut removed = vec![0u64; words];
-    for (i, a) in sets.iter().enumerate() {
-        for (j, b) in sets.iter().enumerate().skip(i + 1) {
-            let common = a.digits & b.digits;
-            if common.count_ones() < 2 {
+    for i in 0..sets.len() {
+        let best_size = best.as_ref().map_or(usize::MAX, |(s, _)| *s);
+        if sizes[i] + 1 >= best_size {
+            continue;
+        }
+        for j in i + 1..sets.len() {
+            let common = digits[i] & digits[j];
+            if common.count_ones() < 2 || common & reach[i] & reach[j] == 0 {
                 continue;
             }
-            let size = a.cells.len() + b.cells.len();
+            let size = sizes[i] + sizes[j];
             if best.as_ref().is_some_and(|(s, _)| *s <= size) {
                 continue;
             }
-            if members
-                .row(i)
-                .iter()
-                .zip(members.row(j))
-                .any(|(x, y)| x & y != 0)
-            {
+            if (0..W).any(|w| members[i][w] & members[j][w] != 0) {
                 continue;
             }
             for x in bits(common) {
                 // Restricted: every x of B sees every x of A.
-                let restricted = with
-                    .row(j * n + x)
-                    .iter()
-                    .zip(seeing.row(i * n + x))
-                    .all(|(bx, sa)| bx & !sa == 0);
-                if !restricted {
+                let (bx, sa) = (&with[j * n + x], &seeing[i * n + x]);
+                if (0..W).any(|w| bx[w] & !sa[w] != 0) {
                     continue;
                 }
                 let mut step = Step::new(Technique::AlsXz);
                 for z in bits(common & !(1 << x)) {
-                    let (sa, sb) = (seeing.row(i * n + z), seeing.row(j * n + z));
-                    for (w, out) in removed.iter_mut().enumerate() {
-                        *out = sa[w] & sb[w] & holders.row(z)[w];
+                    let (sa, sb) = (&seeing[i * n + z], &seeing[j * n + z]);
+                    let mut removed: Cells<W> = [0; W];
+                    for w in 0..W {
+                        removed[w] = sa[w] & sb[w] & holders[z][w];
                     }
                     for cell in cells_of(&removed) {
                         let (r, c) = ctx.rc(cell);
@@ -195,35 +194,40 @@ pub fn als_xz(ctx: &Context<'_>) -> Option<Step> {
                 if step.eliminations.is_empty() {
                     continue;
                 }
-                let x = x as u8 + 1;
-                let mut cells = a.cells.clone();
-                cells.extend(&b.cells);
-                finish(ctx, &mut step, &cells, a.digits | b.digits);
-                let (ua, ub) = (ctx.unit_ref(a.unit), ctx.unit_ref(b.unit));
-                step.units = vec![ua, ub];
-                if ctx.text {
-                    let removed = step
-                        .eliminations
-                        .iter()
-                        .fold(0u64, |m, &(_, _, d)| m | 1 << (d - 1));
-                    step.text = format!(
-                        "ALS-XZ: {} in {} hold {} and {} in {} hold {}; {x} is a restricted \
-                         common digit (every {x} of one set sees every {x} of the other), so one set is locked \
-                         without it, and {} leaves {}",
-                        cell_names(ctx, &a.cells),
-                        UnitRef(ua.0, ua.1),
-                        digit_list(a.digits),
-                        cell_names(ctx, &b.cells),
-                        UnitRef(ub.0, ub.1),
-                        digit_list(b.digits),
-                        digit_list(removed),
-                        elimination_cells(&step.eliminations)
-                    );
-                }
+                describe(ctx, &mut step, x as u8 + 1, &sets[i], &sets[j]);
                 best = Some((size, step));
                 break;
             }
         }
     }
     best.map(|(_, step)| step)
+}
+
+/// The cells, digits, units and sentence of a step found for sets `a` and `b` with the
+/// restricted common digit `x`.
+fn describe(ctx: &Context<'_>, step: &mut Step, x: u8, a: &Als, b: &Als) {
+    let mut cells = a.cells.clone();
+    cells.extend(&b.cells);
+    finish(ctx, step, &cells, a.digits | b.digits);
+    let (ua, ub) = (ctx.unit_ref(a.unit), ctx.unit_ref(b.unit));
+    step.units = vec![ua, ub];
+    if ctx.text {
+        let removed = step
+            .eliminations
+            .iter()
+            .fold(0u64, |m, &(_, _, d)| m | 1 << (d - 1));
+        step.text = format!(
+            "ALS-XZ: {} in {} hold {} and {} in {} hold {}; {x} is a restricted \
+             common digit (every {x} of one set sees every {x} of the other), so one set is locked \
+             without it, and {} leaves {}",
+            cell_names(ctx, &a.cells),
+            UnitRef(ua.0, ua.1),
+            digit_list(a.digits),
+            cell_names(ctx, &b.cells),
+            UnitRef(ub.0, ub.1),
+            digit_list(b.digits),
+            digit_list(removed),
+            elimination_cells(&step.eliminations)
+        );
+    }
 }

@@ -19,189 +19,15 @@
 //! first, row-major among equals, and the first contradiction is the step; cell and unit
 //! forcing are looked for only when no assumption fails.
 
-use super::candidates::full_mask;
+mod net;
+mod net9;
+
 use super::engine::Context;
 use super::links::{add_unit, cell_name, finish};
 use super::step::{bits, digit_list, Step, Technique, UnitRef};
-
-/// Why an assumption failed.
-#[derive(Clone, Copy, Debug)]
-enum Clash {
-    /// A cell has no candidate left.
-    Cell(usize),
-    /// A digit (1-based) has no place left in a unit.
-    Unit(usize, u8),
-}
-
-/// The fixed tables of one shape: peers and units as cell lists.
-struct Tables {
-    n: usize,
-    peers: Vec<Vec<u16>>,
-    units: Vec<Vec<u16>>,
-    cell_units: Vec<[u16; 3]>,
-}
-
-impl Tables {
-    fn new(ctx: &Context<'_>) -> Tables {
-        let layout = ctx.cands.layout();
-        let n = ctx.n();
-        let units: Vec<Vec<u16>> = (0..3 * n).map(|u| layout.unit(u).to_vec()).collect();
-        let peers = (0..n * n)
-            .map(|cell| {
-                let mut p: Vec<u16> = layout
-                    .units_of(cell)
-                    .iter()
-                    .flat_map(|&u| units[u as usize].iter().copied())
-                    .filter(|&x| x as usize != cell)
-                    .collect();
-                p.sort_unstable();
-                p.dedup();
-                p
-            })
-            .collect();
-        let cell_units = (0..n * n).map(|cell| layout.units_of(cell)).collect();
-        Tables {
-            n,
-            peers,
-            units,
-            cell_units,
-        }
-    }
-}
-
-/// A scratch grid of candidate masks that singles propagate through.
-struct Probe<'t> {
-    t: &'t Tables,
-    masks: Vec<u64>,
-    /// Cells whose digit has been removed from their peers.
-    done: Vec<bool>,
-    queue: Vec<u16>,
-    /// Units whose cells changed since their hidden singles were last looked for.
-    dirty: Vec<bool>,
-    dirty_list: Vec<u16>,
-    /// Placements made by the last propagation (its length).
-    placed: usize,
-}
-
-impl<'t> Probe<'t> {
-    fn new(t: &'t Tables) -> Probe<'t> {
-        let cells = t.n * t.n;
-        Probe {
-            t,
-            masks: vec![0; cells],
-            done: vec![false; cells],
-            queue: Vec::new(),
-            dirty: vec![false; 3 * t.n],
-            dirty_list: Vec::new(),
-            placed: 0,
-        }
-    }
-
-    /// Resets to `base` (per cell its candidates, or its digit's bit when placed) with `done`.
-    fn reset(&mut self, base: &[u64], base_done: &[bool]) {
-        self.masks.copy_from_slice(base);
-        self.done.copy_from_slice(base_done);
-        self.queue.clear();
-        self.dirty.fill(false);
-        self.dirty_list.clear();
-        self.placed = 0;
-    }
-
-    /// Marks the units of `cell` for a hidden-single look.
-    #[inline]
-    fn touch(&mut self, cell: usize) {
-        for u in self.t.cell_units[cell] {
-            if !self.dirty[u as usize] {
-                self.dirty[u as usize] = true;
-                self.dirty_list.push(u);
-            }
-        }
-    }
-
-    /// Sets `cell` to `digit` (a candidate) and follows singles; `Err` on a contradiction.
-    fn assume(&mut self, cell: usize, digit: u8) -> Result<(), Clash> {
-        self.masks[cell] = 1 << (digit - 1);
-        self.queue.push(cell as u16);
-        self.touch(cell);
-        self.propagate()
-    }
-
-    /// Removes `digit` from `cell` and follows singles.
-    fn remove(&mut self, cell: usize, digit: u8) -> Result<(), Clash> {
-        self.masks[cell] &= !(1 << (digit - 1));
-        self.touch(cell);
-        match self.masks[cell].count_ones() {
-            0 => return Err(Clash::Cell(cell)),
-            1 => self.queue.push(cell as u16),
-            _ => {}
-        }
-        self.propagate()
-    }
-
-    fn propagate(&mut self) -> Result<(), Clash> {
-        let full = full_mask(self.t.n);
-        loop {
-            while let Some(cell) = self.queue.pop() {
-                let cell = cell as usize;
-                if self.done[cell] {
-                    continue;
-                }
-                self.done[cell] = true;
-                self.placed += 1;
-                let bit = self.masks[cell];
-                let t = self.t;
-                for &p in &t.peers[cell] {
-                    let p = p as usize;
-                    let m = self.masks[p];
-                    if m & bit != 0 {
-                        let m = m & !bit;
-                        self.masks[p] = m;
-                        if m == 0 {
-                            return Err(Clash::Cell(p));
-                        }
-                        if m & (m - 1) == 0 {
-                            self.queue.push(p as u16);
-                        }
-                        self.touch(p);
-                    }
-                }
-            }
-            // Hidden singles, and digits with no place, in the units that changed.
-            let Some(u) = self.dirty_list.pop() else {
-                return Ok(());
-            };
-            let u = u as usize;
-            self.dirty[u] = false;
-            let unit = &self.t.units[u];
-            let (mut once, mut twice) = (0u64, 0u64);
-            for &cell in unit {
-                let m = self.masks[cell as usize];
-                twice |= once & m;
-                once |= m;
-            }
-            if once != full {
-                let d = (full & !once).trailing_zeros() as u8 + 1;
-                return Err(Clash::Unit(u, d));
-            }
-            let mut single = once & !twice;
-            while single != 0 {
-                let bit = single & single.wrapping_neg();
-                single &= single - 1;
-                for &cell in unit {
-                    let cell = cell as usize;
-                    if self.masks[cell] & bit != 0 {
-                        if self.masks[cell] != bit {
-                            self.masks[cell] = bit;
-                            self.queue.push(cell as u16);
-                            self.touch(cell);
-                        }
-                        break;
-                    }
-                }
-            }
-        }
-    }
-}
+use crate::core::BoxShape;
+use net::{Clash, Net, Probe, Tables};
+use net9::Probe9;
 
 /// The current marks as probe masks: a placed cell holds its digit's bit and is done.
 fn base_of(ctx: &Context<'_>) -> (Vec<u64>, Vec<bool>) {
@@ -223,43 +49,47 @@ fn base_of(ctx: &Context<'_>) -> (Vec<u64>, Vec<bool>) {
 
 /// What following one assumption gives.
 enum Outcome {
-    Clash(Clash, usize),
+    Clash(Clash),
     /// The masks at the fixed point.
     Masks(Vec<u64>),
 }
 
 /// The follow-up of every assumption: plain singles, or singles with one level of nested
 /// contradictions.
-struct Prober<'t> {
-    probe: Probe<'t>,
-    inner: Probe<'t>,
+struct Prober<N> {
+    probe: N,
+    inner: N,
     nested: bool,
 }
 
-impl<'t> Prober<'t> {
+impl<N: Net> Prober<N> {
     fn run(&mut self, base: &[u64], done: &[bool], cell: usize, digit: u8) -> Outcome {
-        self.probe.reset(base, done);
+        self.probe.load(base, done);
         if let Err(clash) = self.probe.assume(cell, digit) {
-            return Outcome::Clash(clash, self.probe.placed);
+            return Outcome::Clash(clash);
         }
         if self.nested {
             // Remove every candidate whose own assumption fails by singles, until none does.
+            // The end does not depend on the order: a candidate that fails keeps failing as
+            // more candidates go.
+            let cells = base.len();
             loop {
                 let mut changed = false;
-                for c in 0..self.probe.masks.len() {
-                    if self.probe.done[c] || self.probe.masks[c].count_ones() < 2 {
+                for c in 0..cells {
+                    let open = self.probe.open(c);
+                    if open.count_ones() < 2 {
                         continue;
                     }
-                    for d in bits(self.probe.masks[c]) {
-                        self.inner.reset(&self.probe.masks, &self.probe.done);
+                    for d in bits(open) {
+                        if self.probe.open(c) >> d & 1 == 0 {
+                            continue; // gone with an earlier removal
+                        }
+                        self.inner.copy_from(&self.probe);
                         if self.inner.assume(c, d as u8 + 1).is_err() {
                             if let Err(clash) = self.probe.remove(c, d as u8 + 1) {
-                                return Outcome::Clash(clash, self.probe.placed);
+                                return Outcome::Clash(clash);
                             }
                             changed = true;
-                            if self.probe.done[c] {
-                                break;
-                            }
                         }
                     }
                 }
@@ -268,7 +98,7 @@ impl<'t> Prober<'t> {
                 }
             }
         }
-        Outcome::Masks(self.probe.masks.clone())
+        Outcome::Masks(self.probe.masks())
     }
 }
 
@@ -341,16 +171,33 @@ fn results_text(ctx: &Context<'_>, step: &Step) -> String {
 }
 
 fn find(ctx: &Context<'_>, nested: bool) -> Option<Step> {
+    if ctx.cands.shape() == BoxShape::CLASSIC {
+        return find_with(
+            ctx,
+            Prober {
+                probe: Probe9::new(),
+                inner: Probe9::new(),
+                nested,
+            },
+        );
+    }
+    let tables = Tables::new(ctx.cands.layout());
+    find_with(
+        ctx,
+        Prober {
+            probe: Probe::new(&tables),
+            inner: Probe::new(&tables),
+            nested,
+        },
+    )
+}
+
+fn find_with<N: Net>(ctx: &Context<'_>, mut prober: Prober<N>) -> Option<Step> {
     let cands = ctx.cands;
     let n = ctx.n();
     let cells = n * n;
-    let tables = Tables::new(ctx);
+    let nested = prober.nested;
     let (base, done) = base_of(ctx);
-    let mut prober = Prober {
-        probe: Probe::new(&tables),
-        inner: Probe::new(&tables),
-        nested,
-    };
     let technique = if nested {
         Technique::NestedForcingChain
     } else {
@@ -374,13 +221,13 @@ fn find(ctx: &Context<'_>, nested: bool) -> Option<Step> {
     // among equals; the first contradiction is the step.
     let mut order: Vec<usize> = (0..cells).filter(|&c| cands.value(c) == 0).collect();
     order.sort_by_key(|&c| (cands.mask(c).count_ones(), c));
-    let mut best_clash: Option<(usize, usize, u8, Clash)> = None;
+    let mut first_clash: Option<(usize, u8, Clash)> = None;
     'scan: for &cell in &order {
         for d in bits(cands.mask(cell)) {
             let digit = d as u8 + 1;
             match prober.run(&base, &done, cell, digit) {
-                Outcome::Clash(clash, len) => {
-                    best_clash = Some((len, cell, digit, clash));
+                Outcome::Clash(clash) => {
+                    first_clash = Some((cell, digit, clash));
                     break 'scan;
                 }
                 Outcome::Masks(m) if keep => outcomes[cell * n + d] = Some(m),
@@ -388,7 +235,7 @@ fn find(ctx: &Context<'_>, nested: bool) -> Option<Step> {
             }
         }
     }
-    if let Some((_, cell, digit, clash)) = best_clash {
+    if let Some((cell, digit, clash)) = first_clash {
         let mut step = Step::new(technique);
         let (r, c) = ctx.rc(cell);
         step.eliminations.push((r, c, digit));
@@ -414,7 +261,7 @@ fn find(ctx: &Context<'_>, nested: bool) -> Option<Step> {
         match prober.run(&base, &done, cell, d as u8 + 1) {
             Outcome::Masks(m) => m,
             // No assumption clashed in the first pass, and the same follow-up gives the same.
-            Outcome::Clash(..) => base.clone(),
+            Outcome::Clash(_) => base.clone(),
         }
     };
     // Cell forcing.
