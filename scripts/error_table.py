@@ -346,6 +346,13 @@ CASES = [
     ),
     (
         "generator",
+        'generate(difficulty="hard", techniques=["hidden_single", "unique_rectangle_1"])',
+        lambda: sr.generate(
+            difficulty="hard", techniques=["hidden_single", "unique_rectangle_1"], seed=1
+        ),
+    ),
+    (
+        "generator",
         'generate(difficulty="hard", minimal=True)',
         lambda: sr.generate(difficulty="hard", minimal=True, seed=1),
     ),

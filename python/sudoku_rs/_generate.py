@@ -42,7 +42,10 @@ def generate(
     solution by construction), and an attempt that does not need the level is dropped.
     Targets no puzzle meets raise :class:`GenerateError` at once (no single among the
     techniques, a level none of them has, ``minimal=True``); after 200 attempts that miss, it
-    raises too. Uniqueness-based techniques are not used to make puzzles.
+    raises too. The techniques that need a puzzle known to have one solution (the unique
+    rectangles, ``bug_plus_one``, ``nested_forcing_chain``) are not used to make puzzles: a
+    puzzle being dug is not yet known to be unique. So a level that only they reach among the
+    allowed techniques raises at once too.
 
     The same ``seed`` (an int, 0 to 2**64-1) gives the same puzzle on every machine and in every
     future version (for the same options: a logical target digs differently, so it gives

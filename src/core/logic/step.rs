@@ -166,6 +166,20 @@ impl Technique {
     pub fn index(self) -> usize {
         self as usize
     }
+
+    /// Whether it runs only on puzzles known to have one solution: the unique rectangles and
+    /// BUG+1 rest on it, and nested forcing chains are there only to finish such puzzles.
+    pub fn needs_unique(self) -> bool {
+        matches!(
+            self,
+            Technique::UniqueRectangle1
+                | Technique::UniqueRectangle2
+                | Technique::UniqueRectangle3
+                | Technique::UniqueRectangle4
+                | Technique::BugPlusOne
+                | Technique::NestedForcingChain
+        )
+    }
 }
 
 impl fmt::Display for Technique {

@@ -62,12 +62,28 @@ pub fn check_target(options: &Options, target: &Target) -> Result<()> {
         ));
     }
     if let Some(level) = target.level {
-        if !Technique::ALL
+        let at_level: Vec<Technique> = Technique::ALL
             .iter()
-            .any(|&t| allowed.contains(t) && t.level() == level)
-        {
+            .copied()
+            .filter(|&t| allowed.contains(t) && t.level() == level)
+            .collect();
+        if at_level.is_empty() {
             return Err(Error::Generate(format!(
                 "no allowed technique has level '{}', so no puzzle can need it",
+                level.label()
+            )));
+        }
+        // Digging never uses these (see `solve`), so a level only they reach is never needed.
+        if at_level.iter().all(|t| t.needs_unique()) {
+            let names: Vec<&str> = at_level.iter().map(|t| t.name()).collect();
+            return Err(Error::Generate(format!(
+                "the allowed '{}' techniques ({}) run only on puzzles known to have one \
+                 solution, which a puzzle being dug is not yet known to have, so generating \
+                 never uses them and no puzzle can need '{}' this way; allow another '{}' \
+                 technique",
+                level.label(),
+                names.join(", "),
+                level.label(),
                 level.label()
             )));
         }
@@ -149,7 +165,10 @@ pub fn generate(
 const POLL_EVERY: u64 = 16;
 
 /// The level of the logical solution with `allowed` techniques, or `None` when they get stuck.
-/// No uniqueness technique runs: the puzzle is not yet known to be unique.
+/// No technique that needs a unique puzzle ([`Technique::needs_unique`]) runs: the puzzle being
+/// dug is not yet known to be unique (that is what solving it by logic shows), and counting its
+/// solutions at every removal would cost a search each. [`check_target`] refuses the levels
+/// only those techniques reach.
 fn solve(shape: BoxShape, puzzle: &[u8], allowed: Techniques) -> Option<Level> {
     let grid = Grid::new(shape, puzzle.to_vec()).expect("a dug grid is well formed");
     let mut cands = Candidates::from_grid(&grid);
@@ -215,5 +234,30 @@ mod tests {
             check_target(&options(), &hard_with_singles),
             Err(Error::Generate(_))
         ));
+        // A level reached only by uniqueness techniques fails at once, naming them.
+        let hard_by_uniqueness = Target {
+            techniques: singles.with(Technique::UniqueRectangle1),
+            level: Some(Level::Hard),
+        };
+        let err = generate(
+            BoxShape::CLASSIC,
+            &options(),
+            &hard_by_uniqueness,
+            1,
+            &mut Unbounded,
+        )
+        .unwrap_err();
+        assert!(err.to_string().contains("unique_rectangle_1"), "{err}");
+        let extreme_nested = Target {
+            techniques: singles.with(Technique::NestedForcingChain),
+            level: Some(Level::Extreme),
+        };
+        assert!(check_target(&options(), &extreme_nested).is_err());
+        // With another technique of the level it is allowed.
+        let hard_ok = Target {
+            techniques: hard_by_uniqueness.techniques.with(Technique::XWing),
+            level: Some(Level::Hard),
+        };
+        assert!(check_target(&options(), &hard_ok).is_ok());
     }
 }
