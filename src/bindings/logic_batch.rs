@@ -122,49 +122,22 @@ pub fn _grade_batch<'py>(
     threads: Option<Threads>,
     progress: Option<Bound<'py, PyAny>>,
 ) -> PyResult<GradeColumns<'py>> {
-    super::guard::entry(|| grade_batch(puzzles, r#box, techniques, threads, progress))
+    super::guard::entry(|| {
+        let mut columns = GradeColumnsBuf::default();
+        each_trace(
+            puzzles,
+            r#box,
+            techniques,
+            threads,
+            progress,
+            false,
+            |_, trace, ok| columns.push(&trace.grade, ok),
+        )?;
+        Ok(columns.into_py(puzzles.py()))
+    })
 }
 
-fn grade_batch<'py>(
-    puzzles: &Bound<'py, PyAny>,
-    r#box: Option<BoxArg>,
-    techniques: Option<Vec<String>>,
-    threads: Option<Threads>,
-    progress: Option<Bound<'py, PyAny>>,
-) -> PyResult<GradeColumns<'py>> {
-    let py = puzzles.py();
-    let techniques = techniques_arg(techniques)?;
-    let batch = open(puzzles, BoxArg::request(r#box)?)?;
-    let shape = batch.shape;
-    let work = |solver: &mut Solver,
-                _: usize,
-                puzzle: &[u8],
-                out: &mut [i64],
-                control: &mut dyn Control| {
-        match explain_one(shape, puzzle, techniques, false, solver, control) {
-            Ok((_, grade)) => grade_row(&grade, out),
-            Err(err) => failed_row(&err, out),
-        }
-    };
-    let mut columns = GradeColumnsBuf::default();
-    run(
-        py,
-        &batch,
-        threads,
-        progress,
-        GRADE_STRIDE,
-        work,
-        |_, results: &[i64], valid| {
-            for (row, &ok) in results.chunks(GRADE_STRIDE).zip(valid) {
-                columns.push(row, ok);
-            }
-            Ok(())
-        },
-    )?;
-    Ok(columns.into_py(py))
-}
-
-/// One puzzle's result in an explain batch: its steps and its grade row.
+/// One puzzle's result in a batch: its steps (kept only by `explain_batch`) and its grade row.
 #[derive(Clone, Default)]
 struct Trace {
     steps: Vec<Step>,
@@ -175,7 +148,6 @@ struct Trace {
 /// `sudoku_rs.explain_batch`.
 #[pyfunction]
 #[pyo3(signature = (puzzles, /, *, r#box = None, techniques = None, threads = None, progress = None))]
-#[allow(clippy::type_complexity)]
 pub fn _explain_batch<'py>(
     puzzles: &Bound<'py, PyAny>,
     r#box: Option<BoxArg>,
@@ -183,19 +155,39 @@ pub fn _explain_batch<'py>(
     threads: Option<Threads>,
     progress: Option<Bound<'py, PyAny>>,
 ) -> PyResult<ExplainResult<'py>> {
-    super::guard::entry(|| explain_batch(puzzles, r#box, techniques, threads, progress))
+    super::guard::entry(|| {
+        let mut steps = Vec::new();
+        let mut columns = GradeColumnsBuf::default();
+        each_trace(
+            puzzles,
+            r#box,
+            techniques,
+            threads,
+            progress,
+            true,
+            |i, trace, ok| {
+                columns.push(&trace.grade, ok);
+                steps.extend(trace.steps.iter().map(|s| (i, step_tuple(s.clone()))));
+            },
+        )?;
+        Ok((steps, columns.into_py(puzzles.py())))
+    })
 }
 
 type ExplainResult<'py> = (Vec<(usize, StepTuple)>, GradeColumns<'py>);
 
-fn explain_batch<'py>(
+/// The one loop behind both batches: explains (`keep`: with the steps and their sentences) or
+/// grades every row on the shared chunk runner, and hands each row's [`Trace`] to `take` in
+/// batch order, with whether the row was a well-formed puzzle.
+fn each_trace<'py>(
     puzzles: &Bound<'py, PyAny>,
     r#box: Option<BoxArg>,
     techniques: Option<Vec<String>>,
     threads: Option<Threads>,
     progress: Option<Bound<'py, PyAny>>,
-) -> PyResult<ExplainResult<'py>> {
-    let py = puzzles.py();
+    keep: bool,
+    mut take: impl FnMut(usize, &Trace, bool),
+) -> PyResult<()> {
     let techniques = techniques_arg(techniques)?;
     let batch = open(puzzles, BoxArg::request(r#box)?)?;
     let shape = batch.shape;
@@ -205,7 +197,7 @@ fn explain_batch<'py>(
                 out: &mut [Trace],
                 control: &mut dyn Control| {
         let trace = &mut out[0];
-        match explain_one(shape, puzzle, techniques, true, solver, control) {
+        match explain_one(shape, puzzle, techniques, keep, solver, control) {
             Ok((steps, grade)) => {
                 trace.steps = steps;
                 grade_row(&grade, &mut trace.grade);
@@ -213,10 +205,8 @@ fn explain_batch<'py>(
             Err(err) => failed_row(&err, &mut trace.grade),
         }
     };
-    let mut steps = Vec::new();
-    let mut columns = GradeColumnsBuf::default();
     run(
-        py,
+        puzzles.py(),
         &batch,
         threads,
         progress,
@@ -224,16 +214,9 @@ fn explain_batch<'py>(
         work,
         |start, results: &[Trace], valid| {
             for (k, (trace, &ok)) in results.iter().zip(valid).enumerate() {
-                columns.push(&trace.grade, ok);
-                steps.extend(
-                    trace
-                        .steps
-                        .iter()
-                        .map(|s| (start + k, step_tuple(s.clone()))),
-                );
+                take(start + k, trace, ok);
             }
             Ok(())
         },
-    )?;
-    Ok((steps, columns.into_py(py)))
+    )
 }
