@@ -20,7 +20,7 @@ use std::sync::Arc;
 use crate::core::grid::shape::isqrt;
 use crate::core::grid::text::{self, render_like};
 use crate::core::grid::{cell_at, expected_values};
-use crate::core::{BoxShape, Control, Error, Rules, Solver, Status};
+use crate::core::{BoxShape, Control, Error, Grid, Rules, Solver, Status};
 use crate::with_int_type;
 
 use super::alloc;
@@ -40,6 +40,9 @@ pub(super) enum Source<'py> {
 
 pub(super) struct Batch<'py> {
     pub(super) source: Source<'py>,
+    /// The first string that parsed and decided the shape, kept so that reading that row
+    /// does not parse it again (for a batch of one string, half its parsing).
+    first: Option<(usize, Grid)>,
     pub(super) shape: BoxShape,
     pub(super) count: usize,
     /// Set by [`Batch::strict`]: a malformed row raises, named `name[i]`, instead of coming
@@ -87,6 +90,7 @@ pub(super) fn open<'py>(
         let native = native_order(array)?;
         return Ok(Batch {
             source: Source::Array(native, dtype),
+            first: None,
             shape,
             count: dims[0],
             strict: None,
@@ -96,19 +100,20 @@ pub(super) fn open<'py>(
     if puzzles.is_instance_of::<PyList>() || puzzles.is_instance_of::<PyTuple>() {
         let items: Vec<Bound<'py, PyAny>> = puzzles.try_iter()?.collect::<PyResult<_>>()?;
         // The first string that parses decides the size; rows of another size are bad rows.
-        let first_good = items.iter().find_map(|item| {
+        let first = items.iter().enumerate().find_map(|(i, item)| {
             let s = item.cast::<PyString>().ok()?;
             let parsed = pystr::with_text(s, |s| text::parse(s, requested_box).ok());
-            parsed.ok()?.map(|grid| grid.shape())
+            parsed.ok()?.map(|grid| (i, grid))
         });
-        let shape = match (first_good, requested_box) {
-            (Some(shape), _) => shape,
+        let shape = match (&first, requested_box) {
+            (Some((_, grid)), _) => grid.shape(),
             (None, Some((r, c))) => BoxShape::new(r, c)?,
             (None, None) => BoxShape::CLASSIC,
         };
         let count = items.len();
         return Ok(Batch {
             source: Source::Strings(items),
+            first,
             shape,
             count,
             strict: None,
@@ -216,6 +221,10 @@ impl<'py> Batch<'py> {
             Source::Strings(items) => {
                 let shape = Some((self.shape.rows(), self.shape.cols()));
                 for (k, item) in items[start..end].iter().enumerate() {
+                    if let Some((_, grid)) = self.first.as_ref().filter(|(i, _)| *i == start + k) {
+                        cells[k * nc..(k + 1) * nc].copy_from_slice(grid.cells());
+                        continue;
+                    }
                     let parsed = item
                         .cast::<PyString>()
                         .ok()
