@@ -15,15 +15,35 @@ use crate::core::grid::Grid;
 use crate::core::rules::engine::Variant;
 use crate::core::rules::Rules;
 
-/// Nodes a restarting search's first attempt may use before it restarts. Far more than any 9x9
-/// puzzle needs, so restarts only ever happen on big grids.
-const FIRST_BUDGET: u64 = 20_000;
+/// The node budgets of a restarting search.
+#[derive(Clone, Copy, Debug)]
+struct Restarts {
+    /// Nodes the first attempt may use before it restarts.
+    first: u64,
+    /// The unit of the budgets after the first attempt, scaled by the Luby sequence.
+    unit: u64,
+}
+
+/// Below 25x25: a first budget far more than any 9x9 puzzle needs, so restarts only ever happen
+/// on big grids.
+const RESTARTS: Restarts = Restarts {
+    first: 20_000,
+    unit: 4_000,
+};
+
+/// 25x25 and up, where searches far from unique are heavy-tailed: restarting sooner halved the
+/// CPU time over the first 40 lines of gen_25x25 and cut the slowest puzzle from 5.9 s to 3.7 s
+/// (benches/results/2026-11-23-generic-engine.md).
+const BIG_RESTARTS: Restarts = Restarts {
+    first: 2_000,
+    unit: 500,
+};
+
+/// The smallest grid side that restarts on [`BIG_RESTARTS`].
+const BIG_RESTARTS_FROM: usize = 25;
 
 /// Count limits up to this use restarts (they keep the solutions seen).
 pub const MAX_RESTART_LIMIT: u64 = 64;
-
-/// The unit of the restart budgets after the first attempt, scaled by the Luby sequence.
-const RESTART_UNIT: u64 = 4_000;
 
 /// The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, ... (1-based): the restart schedule that is within a
 /// log factor of the best fixed budget without knowing it.
@@ -50,6 +70,7 @@ pub struct Solver {
     variant: Option<Box<Variant>>,
     /// The most guesses one call may make, over all its restart attempts (`None`: no limit).
     max_guesses: Option<u64>,
+    restarts: Restarts,
     stats: SearchStats,
     /// Scratch: the solutions found by the current restart attempt, back to back.
     found: Vec<u8>,
@@ -73,6 +94,11 @@ impl Solver {
             use_baseline: false,
             variant: None,
             max_guesses: None,
+            restarts: if shape.size() >= BIG_RESTARTS_FROM {
+                BIG_RESTARTS
+            } else {
+                RESTARTS
+            },
             stats: SearchStats::default(),
             found: Vec::new(),
         }
@@ -80,12 +106,14 @@ impl Solver {
 
     /// Benchmarks only (feature `baseline-engine`): a solver that searches as before issue 11,
     /// so a benchmark can time today's engines beside it: classic 9x9 runs the 9x9 engine of
-    /// then, other shapes the generic engine without its all-different pass.
+    /// then, other shapes the generic engine without its all-different pass and with the
+    /// restart budgets of then.
     #[cfg(feature = "baseline-engine")]
     pub fn baseline(shape: BoxShape) -> Self {
         let mut solver = Self::new(shape);
         solver.use_baseline = solver.use_nine;
         solver.generic.without_matching();
+        solver.restarts = RESTARTS;
         solver
     }
 
@@ -238,7 +266,7 @@ impl Solver {
         let mut earlier: HashSet<Vec<u8>> = HashSet::new();
         let mut current = std::mem::take(&mut self.found);
         let mut total = SearchStats::default();
-        let mut budget = FIRST_BUDGET;
+        let mut budget = self.restarts.first;
         for attempt in 0.. {
             current.clear();
             let mut distinct = earlier.len();
@@ -276,7 +304,7 @@ impl Solver {
                 return Ok(());
             }
             earlier.extend(current.chunks(nc).map(<[u8]>::to_vec));
-            budget = RESTART_UNIT.saturating_mul(luby(attempt + 1));
+            budget = self.restarts.unit.saturating_mul(luby(attempt + 1));
         }
         unreachable!("the budgets grow until an attempt completes")
     }
@@ -369,7 +397,7 @@ mod tests {
 
     #[test]
     fn restarted_searches_stay_deterministic_and_exact() {
-        // A 25x25 from the generated set that needs restarts (over FIRST_BUDGET nodes).
+        // A 25x25 from the generated set that needs restarts (over the first budget of nodes).
         let line = include_str!("../../../tests/data/gen_25x25")
             .lines()
             .next()
@@ -378,7 +406,7 @@ mod tests {
         let mut solver = Solver::new(grid.shape());
         let first = solver.solve(&grid, &mut Unbounded).unwrap();
         assert!(
-            solver.stats().nodes > FIRST_BUDGET,
+            solver.stats().nodes > solver.restarts.first,
             "this puzzle should need a restart"
         );
         assert!(grid.is_solved_by(&first));
@@ -528,7 +556,10 @@ mod tests {
         let mut solver = Solver::new(grid.shape());
         let first = solver.solve(&grid, &mut Unbounded).unwrap();
         let needed = solver.stats().guesses;
-        assert!(solver.stats().nodes > FIRST_BUDGET, "needs a restart");
+        assert!(
+            solver.stats().nodes > solver.restarts.first,
+            "needs a restart"
+        );
         assert!(grid.is_solved_by(&first));
         // Below what all attempts together need, but more than the last attempt alone spends:
         // only a budget shared by the attempts runs out.
