@@ -400,8 +400,11 @@ fn measure(set: &PuzzleSet, engines: &mut Engines, row: &mut Row, clock: Clock, 
 }
 
 fn rate_text(value: f64) -> String {
-    if value > 0.0 {
+    if value >= 100.0 {
         group_thousands(value.round() as u64)
+    } else if value > 0.0 {
+        // Big grids run a few puzzles a second: whole numbers would hide the difference.
+        format!("{value:.2}")
     } else {
         "-".into()
     }
