@@ -106,7 +106,10 @@ where
                 }
                 let solver = cached.as_mut().expect("just made");
                 solver.set_max_guesses(max_guesses);
-                work(solver, grid, &mut control)
+                let out = work(solver, grid, &mut control);
+                // As for classic solvers: a deep search's arena is not kept between calls.
+                solver.release(KEEP_BYTES);
+                out
             })
         })
     })?;

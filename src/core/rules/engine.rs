@@ -5,9 +5,13 @@
 //! (every cell sharing a group with it, or a knight's or king's move away under those rules)
 //! and, under non-consecutive, strikes its neighbours' digits one above and below. Before
 //! every guess the engine fills naked singles, hidden singles (in groups of `n` cells) and
-//! killer cage logic (the digit sets a cage may still hold) to a fixed point, then branches on
-//! the first cell with the fewest candidates, digits low to high, so solutions come in a fixed
-//! order. Like the generic engine it copies state into an arena level per guess.
+//! killer cage logic (the digit sets a cage may still hold, and the cells that see every home
+//! of a digit a cage needs) to a fixed point. Under anti-knight or anti-king it then points
+//! once: a digit with two to four homes in a group is struck from every cell that sees them
+//! all (knight and king moves reach past the groups, so this finds much the groups alone do
+//! not; measured, it costs more than it saves under the other rules). It branches on the first
+//! cell with the fewest candidates, digits low to high, so solutions come in a fixed order. Like the generic engine it copies state into
+//! an arena level per guess.
 
 use std::sync::Arc;
 
@@ -16,7 +20,7 @@ use crate::core::grid::shape::BoxShape;
 use crate::core::search::control::{Control, Flow, GuessBudget, SearchStats, POLL_INTERVAL};
 
 use super::check::find_conflict;
-use super::layout::Layout;
+use super::layout::{Layout, MAX_BITSET_CELLS};
 use super::Rules;
 
 enum Step {
@@ -41,6 +45,8 @@ pub(crate) struct Variant {
     cand: Vec<u64>,
     value: Vec<u8>,
     open: Vec<usize>,
+    /// Scratch for [`point`]: per digit, the open cells that may hold it.
+    planes: Vec<u64>,
     frames: Vec<Frame>,
     stats: SearchStats,
 }
@@ -57,6 +63,7 @@ impl Variant {
             cand: vec![0; nc],
             value: vec![0; nc],
             open: vec![0],
+            planes: vec![0; n * nc.div_ceil(64)],
             frames: Vec::new(),
             stats: SearchStats::default(),
         })
@@ -142,6 +149,31 @@ impl Variant {
         }
     }
 
+    /// Bytes the level arena holds (grown by deep searches, never by itself shrunk).
+    pub(crate) fn arena_bytes(&self) -> usize {
+        8 * (self.cand.capacity() + self.open.capacity())
+            + self.value.capacity()
+            + std::mem::size_of::<Frame>() * self.frames.capacity()
+    }
+
+    /// Frees what the arena holds beyond about `keep` bytes (level 0 always stays), so a cached
+    /// solver does not keep the peak of its deepest search. The next deep search grows it again.
+    pub(crate) fn release(&mut self, keep: usize) {
+        if self.arena_bytes() <= keep {
+            return;
+        }
+        let nc = self.layout.n * self.layout.n;
+        let levels = (keep / (9 * nc + 8)).clamp(1, self.open.len());
+        self.cand.truncate(levels * nc);
+        self.value.truncate(levels * nc);
+        self.open.truncate(levels);
+        self.frames.clear();
+        self.cand.shrink_to_fit();
+        self.value.shrink_to_fit();
+        self.open.shrink_to_fit();
+        self.frames.shrink_to_fit();
+    }
+
     fn ensure_levels(&mut self, levels: usize) {
         if self.open.len() < levels {
             let nc = self.layout.n * self.layout.n;
@@ -212,6 +244,7 @@ impl Variant {
         let cand = &mut self.cand[level * nc..(level + 1) * nc];
         let value = &mut self.value[level * nc..(level + 1) * nc];
         let open = &mut self.open[level];
+        let mut pointed = false;
         loop {
             let mut progress = false;
             let mut best = (usize::MAX, u32::MAX);
@@ -356,27 +389,38 @@ impl Variant {
                 while needed != 0 {
                     let bit = needed & needed.wrapping_neg();
                     needed ^= bit;
-                    let mut homes = cage
-                        .cells
-                        .iter()
-                        .map(|&c| c as usize)
-                        .filter(|&c| value[c] == 0 && cand[c] & bit != 0);
-                    match (homes.next(), homes.next()) {
+                    let Some(homes) = homes(&cage.cells, cand, value, bit) else {
+                        continue;
+                    };
+                    match homes.cells() {
                         // No open cell can take it any more (a neighbour placed above went
                         // on a non-consecutive rule or took its last home).
-                        (None, _) => return Step::Contradiction,
-                        (Some(cell), None) => {
-                            if !place(layout, full, cand, value, open, cell, bit) {
+                        [] => return Step::Contradiction,
+                        &[cell] => {
+                            if !place(layout, full, cand, value, open, cell as usize, bit) {
                                 return Step::Contradiction;
                             }
                             progress = true;
                         }
-                        _ => {}
+                        cells => match strike_common(layout, full, cand, value, cells, bit) {
+                            Some(struck) => progress |= struck,
+                            None => return Step::Contradiction,
+                        },
                     }
                 }
             }
             if progress {
                 continue;
+            }
+            // Last, as the dearest, once a node: where a digit has few homes left in a group,
+            // the cells that see every home lose it.
+            if layout.group_bits.is_some() && !pointed {
+                pointed = true;
+                match point(layout, full, cand, value, &mut self.planes) {
+                    Some(true) => continue,
+                    Some(false) => {}
+                    None => return Step::Contradiction,
+                }
             }
             return Step::Branch(best.0);
         }
@@ -412,6 +456,198 @@ fn place(
         }
     }
     true
+}
+
+/// The open cells of a group that may hold `bit`, when there are at most four.
+struct Homes {
+    cells: [u16; 4],
+    len: usize,
+}
+
+impl Homes {
+    fn cells(&self) -> &[u16] {
+        &self.cells[..self.len]
+    }
+}
+
+#[inline]
+fn homes(group: &[u16], cand: &[u64], value: &[u8], bit: u64) -> Option<Homes> {
+    let mut homes = Homes {
+        cells: [0; 4],
+        len: 0,
+    };
+    for &c in group {
+        if value[c as usize] == 0 && cand[c as usize] & bit != 0 {
+            if homes.len == 4 {
+                return None;
+            }
+            homes.cells[homes.len] = c;
+            homes.len += 1;
+        }
+    }
+    Some(homes)
+}
+
+/// Pointing for every digit with two to four homes in a full group (see [`strike_common`]),
+/// with the open cells that may hold each digit as bitsets in `planes` (`n` rows of
+/// [`Layout::words`] words), so a group's homes and the cells to strike are a few ANDs.
+fn point(
+    layout: &Layout,
+    full: u64,
+    cand: &mut [u64],
+    value: &[u8],
+    planes: &mut [u64],
+) -> Option<bool> {
+    let (n, words) = (layout.n, layout.words);
+    let group_bits = layout
+        .group_bits
+        .as_deref()
+        .expect("bitsets kept with the peers'");
+    let planes = &mut planes[..n * words];
+    planes.fill(0);
+    for (cell, &m) in cand.iter().enumerate() {
+        if value[cell] == 0 {
+            let mut m = m;
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                planes[d * words + cell / 64] |= 1 << (cell % 64);
+            }
+        }
+    }
+    let mut struck = false;
+    let mut common = [0u64; MAX_BITSET_CELLS / 64];
+    let common = &mut common[..words];
+    for gbits in group_bits.chunks_exact(words) {
+        for d in 0..n {
+            let plane = &planes[d * words..(d + 1) * words];
+            let k: u32 = plane
+                .iter()
+                .zip(gbits)
+                .map(|(p, g)| (p & g).count_ones())
+                .sum();
+            if !(2..=4).contains(&k) {
+                continue;
+            }
+            let mut homes = [0u16; 4];
+            let mut k = 0usize;
+            for (w, (&p, &g)) in plane.iter().zip(gbits).enumerate() {
+                let mut h = p & g;
+                while h != 0 {
+                    homes[k] = (w * 64 + h.trailing_zeros() as usize) as u16;
+                    k += 1;
+                    h &= h - 1;
+                }
+            }
+            let homes = &homes[..k];
+            let bit = 1u64 << d;
+            common.copy_from_slice(plane);
+            for &h in homes {
+                let bits = layout
+                    .peer_bits(h as usize)
+                    .expect("every cell has peer bits");
+                for (c, b) in common.iter_mut().zip(bits) {
+                    *c &= b;
+                }
+            }
+            for w in 0..words {
+                let mut hit = common[w];
+                planes[d * words + w] &= !hit;
+                while hit != 0 {
+                    let c = w * 64 + hit.trailing_zeros() as usize;
+                    hit &= hit - 1;
+                    cand[c] &= !bit;
+                    if cand[c] == 0 {
+                        return None;
+                    }
+                    struck = true;
+                }
+            }
+            if let Some(orthogonal) = &layout.orthogonal {
+                let adjacent = ((bit << 1) | (bit >> 1)) & full;
+                for &c in &orthogonal[homes[0] as usize] {
+                    let cu = c as usize;
+                    if value[cu] != 0 || cand[cu] & adjacent == 0 || homes.contains(&c) {
+                        continue;
+                    }
+                    if homes.iter().all(|h| orthogonal[cu].contains(h)) {
+                        let mut gone = cand[cu] & adjacent;
+                        cand[cu] &= !adjacent;
+                        if cand[cu] == 0 {
+                            return None;
+                        }
+                        while gone != 0 {
+                            let e = gone.trailing_zeros() as usize;
+                            gone &= gone - 1;
+                            planes[e * words + cu / 64] &= !(1 << (cu % 64));
+                        }
+                        struck = true;
+                    }
+                }
+            }
+        }
+    }
+    Some(struck)
+}
+
+/// `bit` must go in one of `homes` (one or more open cells): strikes it from every cell that
+/// is a peer of all of them and, under non-consecutive, strikes its neighbouring digits from
+/// every cell orthogonally next to all of them. `Some(whether anything was struck)`, `None`
+/// when a cell lost its last candidate.
+fn strike_common(
+    layout: &Layout,
+    full: u64,
+    cand: &mut [u64],
+    value: &[u8],
+    homes: &[u16],
+    bit: u64,
+) -> Option<bool> {
+    let mut struck = false;
+    if let Some(first) = layout.peer_bits(homes[0] as usize) {
+        let words = first.len();
+        let mut common = [0u64; MAX_BITSET_CELLS / 64];
+        common[..words].copy_from_slice(first);
+        for &h in &homes[1..] {
+            let bits = layout
+                .peer_bits(h as usize)
+                .expect("every cell has peer bits");
+            for (c, b) in common[..words].iter_mut().zip(bits) {
+                *c &= b;
+            }
+        }
+        for (i, &word) in common[..words].iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                let c = i * 64 + word.trailing_zeros() as usize;
+                word &= word - 1;
+                if value[c] == 0 && cand[c] & bit != 0 {
+                    cand[c] &= !bit;
+                    if cand[c] == 0 {
+                        return None;
+                    }
+                    struck = true;
+                }
+            }
+        }
+    }
+    if let Some(orthogonal) = &layout.orthogonal {
+        // A neighbour of every home holding a digit next to `bit` would leave it no home.
+        let adjacent = ((bit << 1) | (bit >> 1)) & full;
+        for &c in &orthogonal[homes[0] as usize] {
+            let cu = c as usize;
+            if value[cu] != 0 || cand[cu] & adjacent == 0 || homes.contains(&c) {
+                continue;
+            }
+            if homes.iter().all(|h| orthogonal[cu].contains(h)) {
+                cand[cu] &= !adjacent;
+                if cand[cu] == 0 {
+                    return None;
+                }
+                struck = true;
+            }
+        }
+    }
+    Some(struck)
 }
 
 /// Whether every cage of a complete grid adds up to its total.
@@ -523,6 +759,26 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn release_frees_a_deep_arena_and_the_solver_still_works() {
+        let shape = BoxShape::new(5, 5).unwrap();
+        let rules = Arc::new(
+            Rules::new(Spec {
+                diagonals: true,
+                ..Spec::default()
+            })
+            .unwrap(),
+        );
+        let empty = crate::core::Grid::new(shape, vec![0; 625]).unwrap();
+        let mut solver = Solver::with_rules(shape, rules).unwrap();
+        let first = solver.solve(&empty, &mut Unbounded).unwrap();
+        let grown = solver.held_bytes();
+        assert!(grown > 1 << 20, "an empty 25x25 grows the arena: {grown}");
+        solver.release(128 * 1024);
+        assert!(solver.held_bytes() <= 128 * 1024, "{}", solver.held_bytes());
+        assert_eq!(solver.solve(&empty, &mut Unbounded).unwrap(), first);
     }
 
     #[test]

@@ -11,6 +11,9 @@ use crate::core::grid::shape::BoxShape;
 use super::cages::CageTable;
 use super::Rules;
 
+/// Grids up to 32x32 keep peer bitsets (16 words a cell, 128 KiB at 32x32).
+pub(crate) const MAX_BITSET_CELLS: usize = 1024;
+
 /// A group of cells that hold distinct digits.
 #[derive(Clone, Debug)]
 pub(crate) struct Group {
@@ -37,6 +40,14 @@ pub struct Layout {
     /// `peers[peer_start[c]..peer_start[c + 1]]`.
     peers: Vec<u16>,
     peer_start: Vec<usize>,
+    /// Per cell, its peers again as a bitset of [`Layout::words`] words, so "the cells that see
+    /// all of these" is one AND per word; `None` above [`MAX_BITSET_CELLS`] cells, where the
+    /// table would outgrow its use.
+    pub(crate) peer_bits: Option<Vec<u64>>,
+    /// The full groups' cells as bitsets, kept with `peer_bits` when pointing pays (see
+    /// `engine::point`): under anti-knight or anti-king, where peers reach past the groups.
+    pub(crate) group_bits: Option<Vec<u64>>,
+    pub(crate) words: usize,
     /// Per cell, its orthogonal neighbours, when the non-consecutive rule holds.
     pub(crate) orthogonal: Option<Vec<Vec<u16>>>,
     pub(crate) cages: Vec<BoundCage>,
@@ -142,7 +153,28 @@ impl Layout {
             peers.extend(set);
         }
         peer_start.push(peers.len());
+        let words = nc.div_ceil(64);
+        let peer_bits = (nc <= MAX_BITSET_CELLS).then(|| {
+            let mut bits = vec![0u64; nc * words];
+            for cell in 0..nc {
+                for &p in &peers[peer_start[cell]..peer_start[cell + 1]] {
+                    bits[cell * words + p as usize / 64] |= 1 << (p % 64);
+                }
+            }
+            bits
+        });
 
+        let pointing = rules.anti_knight() || rules.anti_king();
+        let group_bits = (pointing && peer_bits.is_some()).then(|| {
+            let full = groups.iter().filter(|g| g.len() == n);
+            let mut bits = vec![0u64; full.clone().count() * words];
+            for (i, group) in full.enumerate() {
+                for &c in group {
+                    bits[i * words + c as usize / 64] |= 1 << (c % 64);
+                }
+            }
+            bits
+        });
         let orthogonal = rules.non_consecutive().then(|| {
             let steps = [(0, 1), (1, 0), (0, -1), (-1, 0)];
             (0..nc)
@@ -164,6 +196,9 @@ impl Layout {
             full_groups,
             peers,
             peer_start,
+            peer_bits,
+            group_bits,
+            words,
             orthogonal,
             cages,
         })
@@ -173,6 +208,13 @@ impl Layout {
     #[inline]
     pub fn peers(&self, cell: usize) -> &[u16] {
         &self.peers[self.peer_start[cell]..self.peer_start[cell + 1]]
+    }
+
+    /// `cell`'s peers as a bitset, when the layout keeps them.
+    #[inline]
+    pub(crate) fn peer_bits(&self, cell: usize) -> Option<&[u64]> {
+        let bits = self.peer_bits.as_deref()?;
+        Some(&bits[cell * self.words..(cell + 1) * self.words])
     }
 
     pub fn shape(&self) -> BoxShape {

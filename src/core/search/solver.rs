@@ -148,10 +148,12 @@ impl Solver {
         self.generic.shape()
     }
 
-    /// Bytes held between searches beyond the fixed tables: the generic engine's arena and the
+    /// Bytes held between searches beyond the fixed tables: the engines' arenas and the
     /// restarts' scratch.
     pub fn held_bytes(&self) -> usize {
-        self.generic.arena_bytes() + self.found.capacity()
+        self.generic.arena_bytes()
+            + self.found.capacity()
+            + self.variant.as_deref().map_or(0, Variant::arena_bytes)
     }
 
     /// Frees what past searches grew beyond about `keep` bytes, so a solver kept for reuse does
@@ -163,6 +165,9 @@ impl Solver {
         let per_level = self.generic.arena_bytes() / self.generic.levels().max(1);
         self.generic.shrink_levels(keep / per_level.max(1));
         self.found = Vec::new();
+        if let Some(variant) = self.variant.as_deref_mut() {
+            variant.release(keep.saturating_sub(self.generic.arena_bytes()));
+        }
     }
 
     /// Statistics of the last search.
