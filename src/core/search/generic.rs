@@ -23,11 +23,13 @@ use crate::core::grid::shape::{BoxShape, Geometry};
 /// up it is what keeps big grids tractable.
 const LOCKED_CANDIDATES_FROM: usize = 16;
 
-/// The smallest grid side on which the all-different pass runs (see [`all_different`]). On
-/// 25x25 it cuts the search tree several times over, and with it the heavy tail; on 16x16 the
-/// tree is small already and the pass cost more time than it saved. Figures:
-/// benches/results/2026-11-23-generic-engine.md.
-const MATCHING_FROM: usize = 25;
+/// The grid sides on which the all-different pass runs (see [`all_different`]). On 25x25 it
+/// cuts the search tree several times over, and with it the heavy tail; on 16x16 the tree is
+/// small already and the pass cost more time than it saved. From 36x36 on it found nothing on
+/// sparse grids at many times the cost of a node (an empty 64x64 took 6 s with it, 0.3 s
+/// without, the same nodes), and there is no set of such puzzles to show it paying. Figures:
+/// benches/results/2026-11-23-generic-engine.md, benches/results/2026-11-24-big-grids.md.
+const MATCHING_SIDES: std::ops::Range<usize> = 25..36;
 
 /// A fixed 64-bit mix (splitmix64's finaliser), for restart perturbations.
 fn mix(seed: u64, value: u64) -> u64 {
@@ -88,7 +90,7 @@ pub(crate) struct Generic {
     segments: Vec<u64>,
     /// The current attempt's seed (see [`Attempt::seed`]).
     seed: u64,
-    /// Whether propagation ends with the all-different pass (see [`MATCHING_FROM`]).
+    /// Whether propagation ends with the all-different pass (see [`MATCHING_SIDES`]).
     matching: bool,
     stats: SearchStats,
 }
@@ -106,7 +108,7 @@ impl Generic {
             empties: vec![0],
             frames: Vec::new(),
             seed: 0,
-            matching: n >= MATCHING_FROM,
+            matching: MATCHING_SIDES.contains(&n),
             stats: SearchStats::default(),
             geo,
             full,
@@ -454,7 +456,7 @@ fn all_different(
                 m += 1;
             }
         }
-        if m < 2 {
+        if !may_hold_a_tight_set(&cand[..m]) {
             continue;
         }
         owner[..n].fill(FREE);
@@ -528,6 +530,25 @@ fn all_different(
         }
     }
     Some(changed)
+}
+
+/// Whether some `k` of a unit's open cells, 2 <= k <= m - 2 of its `m`, could hold just `k`
+/// digits between them: the only way the all-different pass removes a candidate that the
+/// singles, run before it, leave (a set of one cell is a naked single, of m - 1 cells a hidden
+/// single). Such a set needs `k` cells with at most `k` candidates each, which one count of
+/// the candidate sizes rules out cheaply; on a sparse grid it rules out most units, where the
+/// matching would find nothing at a cost of many nodes' worth of time.
+fn may_hold_a_tight_set(cand: &[u64]) -> bool {
+    let m = cand.len();
+    let mut sizes = [0u8; 65];
+    for &c in cand {
+        sizes[c.count_ones() as usize] += 1;
+    }
+    let mut at_most = usize::from(sizes[0]) + usize::from(sizes[1]);
+    (2..m.saturating_sub(1)).any(|k| {
+        at_most += usize::from(sizes[k]);
+        at_most >= k
+    })
 }
 
 /// The slots of `within` reachable from `start` (itself included) along `edges`.

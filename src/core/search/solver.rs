@@ -33,14 +33,32 @@ const RESTARTS: Restarts = Restarts {
 
 /// 25x25 and up, where searches far from unique are heavy-tailed: restarting sooner halved the
 /// CPU time over the first 40 lines of gen_25x25 and cut the slowest puzzle from 5.9 s to 3.7 s
-/// (benches/results/2026-11-23-generic-engine.md).
+/// (benches/results/2026-11-23-generic-engine.md). These are the budgets of a 25x25 (625
+/// cells); bigger grids scale them by their cell count, since filling an empty grid alone takes
+/// about one node a cell (3,635 on an empty 64x64), and a first budget below that would make
+/// every attempt on a sparse grid restart.
 const BIG_RESTARTS: Restarts = Restarts {
     first: 2_000,
     unit: 500,
 };
 
+/// The cell count [`BIG_RESTARTS`] is set for.
+const BIG_RESTARTS_CELLS: u64 = 625;
+
 /// The smallest grid side that restarts on [`BIG_RESTARTS`].
 const BIG_RESTARTS_FROM: usize = 25;
+
+/// The restart budgets for a grid of side `n`.
+fn restarts_for(n: usize) -> Restarts {
+    if n < BIG_RESTARTS_FROM {
+        return RESTARTS;
+    }
+    let cells = (n * n) as u64;
+    Restarts {
+        first: BIG_RESTARTS.first * cells / BIG_RESTARTS_CELLS,
+        unit: BIG_RESTARTS.unit * cells / BIG_RESTARTS_CELLS,
+    }
+}
 
 /// Count limits up to this use restarts (they keep the solutions seen).
 pub const MAX_RESTART_LIMIT: u64 = 64;
@@ -94,11 +112,7 @@ impl Solver {
             use_baseline: false,
             variant: None,
             max_guesses: None,
-            restarts: if shape.size() >= BIG_RESTARTS_FROM {
-                BIG_RESTARTS
-            } else {
-                RESTARTS
-            },
+            restarts: restarts_for(shape.size()),
             stats: SearchStats::default(),
             found: Vec::new(),
         }
@@ -392,6 +406,25 @@ mod tests {
         solver.release(16 * 1024);
         assert!(solver.held_bytes() <= 16 * 1024, "{}", solver.held_bytes());
         assert_eq!(solver.solve(&empty, &mut Unbounded).unwrap(), first);
+    }
+
+    #[test]
+    fn empty_big_grids_fill_within_the_first_attempt() {
+        for (rows, cols) in [(5, 5), (6, 6), (7, 7), (8, 8)] {
+            let shape = BoxShape::new(rows, cols).unwrap();
+            let empty = Grid::new(shape, vec![0; shape.cell_count()]).unwrap();
+            let mut solver = Solver::new(shape);
+            let filled = solver.solve(&empty, &mut Unbounded).unwrap();
+            assert!(empty.is_solved_by(&filled));
+            let nodes = solver.stats().nodes;
+            assert!(
+                nodes <= solver.restarts.first,
+                "{}x{}: {nodes} nodes, first budget {}",
+                shape.size(),
+                shape.size(),
+                solver.restarts.first
+            );
+        }
     }
 
     #[test]
