@@ -20,8 +20,8 @@ pub fn value_of_char(c: char) -> Option<u8> {
     }
 }
 
-/// The character of a value; `.` for a blank.
-pub fn char_of_value(v: u8) -> char {
+/// The character of a value; `.` for a blank. [`CHARS`] and [`CELL_STRS`] are this, tabled.
+pub const fn char_of_value(v: u8) -> char {
     match v {
         0 => '.',
         1..=9 => (b'0' + v) as char,
@@ -29,12 +29,35 @@ pub fn char_of_value(v: u8) -> char {
     }
 }
 
+/// How many values a cell character can hold, blank included.
+const TEXT_VALUES: usize = MAX_TEXT_VALUE as usize + 1;
+
+/// The character byte of each value a cell character can hold ([`char_of_value`]'s), for the
+/// byte-writing paths.
+const CHARS: &[u8; TEXT_VALUES] = &{
+    let mut chars = [0u8; TEXT_VALUES];
+    let mut v = 0;
+    while v < TEXT_VALUES {
+        chars[v] = char_of_value(v as u8) as u8;
+        v += 1;
+    }
+    chars
+};
+
 /// The one-character string of each value a cell character can hold (`.` for a blank), for
 /// callers that hand out many.
-pub const CELL_STRS: [&str; MAX_TEXT_VALUE as usize + 1] = [
-    ".", "1", "2", "3", "4", "5", "6", "7", "8", "9", "A", "B", "C", "D", "E", "F", "G", "H", "I",
-    "J", "K", "L", "M", "N", "O", "P", "Q", "R", "S", "T", "U", "V", "W", "X", "Y", "Z",
-];
+pub const CELL_STRS: [&str; TEXT_VALUES] = {
+    let mut strs = [""; TEXT_VALUES];
+    let mut v = 0;
+    while v < TEXT_VALUES {
+        strs[v] = match std::str::from_utf8(std::slice::from_ref(&CHARS[v])) {
+            Ok(s) => s,
+            Err(_) => panic!("cell characters are ASCII"),
+        };
+        v += 1;
+    }
+    strs
+};
 
 /// What a cell character may be, for messages.
 pub fn expected_chars(n: usize) -> String {
@@ -143,7 +166,6 @@ pub fn to_line(cells: &[u8]) -> String {
 /// Writes the cells' characters into `out` (as long as `cells`), byte for byte; `false`
 /// (with `out` half written) when a value has no cell character (above [`MAX_TEXT_VALUE`]).
 pub fn write_line(cells: &[u8], out: &mut [u8]) -> bool {
-    const CHARS: &[u8; MAX_TEXT_VALUE as usize + 1] = b".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
     for (byte, &v) in out.iter_mut().zip(cells) {
         match CHARS.get(v as usize) {
             Some(&c) => *byte = c,
@@ -197,6 +219,7 @@ mod tests {
         for (v, s) in CELL_STRS.iter().enumerate() {
             assert_eq!(*s, char_of_value(v as u8).to_string());
         }
+        assert_eq!(CHARS, b".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ");
         assert_eq!(value_of_char('g'), Some(16));
         assert_eq!(value_of_char('-'), None);
     }
