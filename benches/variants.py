@@ -16,24 +16,18 @@ import os
 import platform
 import random
 import signal
+import sys
 import time
+from pathlib import Path
 
 import numpy as np
 
 import sudoku_rs as sr
 
-# Janko.at Chaos Sudoku 108's regions: a fixed, published jigsaw layout.
-JIGSAW = [
-    "999998888",
-    "555998888",
-    "555998333",
-    "555111333",
-    "222111333",
-    "222111444",
-    "222766444",
-    "777766444",
-    "777766666",
-]
+# A fixed, published jigsaw layout (Janko.at Chaos Sudoku 108), from the tests' table of
+# published variant puzzles.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from published_variants import JANKO_108_REGIONS  # noqa: E402
 
 
 def killer_cages(seed, max_size=4):
@@ -70,7 +64,7 @@ def variants(seed):
     return {
         "x": sr.Rules.x(),
         "windoku": sr.Rules.windoku(),
-        "jigsaw": sr.Rules.jigsaw(JIGSAW),
+        "jigsaw": sr.Rules.jigsaw(JANKO_108_REGIONS),
         "anti-knight": sr.Rules(anti_knight=True),
         "anti-king": sr.Rules(anti_king=True),
         "non-consecutive": sr.Rules(non_consecutive=True),

@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from published_variants import CASES
 from test_print import pypdf_text, read_pdf
-from test_published_variants import CASES
 
 import sudoku_rs as sr
 from sudoku_rs._display import cell_size

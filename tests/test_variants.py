@@ -9,6 +9,7 @@ import pytest
 import variant_reference as ref
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from published_variants import JANKO_108_REGIONS
 
 import sudoku_rs as sr
 
@@ -241,20 +242,7 @@ def generated(rules, count=4, seed=5, **kw):
     return sr.generate_batch(count, seed=seed, rules=rules, **kw)
 
 
-# Janko.at Chaos Sudoku 108's regions (see tests/test_published_variants.py).
-JIGSAW9 = sr.Rules.jigsaw(
-    [
-        "999998888",
-        "555998888",
-        "555998333",
-        "555111333",
-        "222111333",
-        "222111444",
-        "222766444",
-        "777766444",
-        "777766666",
-    ]
-)
+JIGSAW9 = sr.Rules.jigsaw(JANKO_108_REGIONS)
 
 
 # Non-consecutive and diagonals with anti-knight generate slowly (about a second a puzzle);
