@@ -1,5 +1,5 @@
 """scripts/screenshot.py names what it wrote: relative to the repository inside it, and as
-given for an --out folder elsewhere (which used to fail after the pictures were written)."""
+given for an --out folder elsewhere (naming it must not fail once the pictures are written)."""
 
 import importlib.util
 import sys

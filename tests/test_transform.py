@@ -368,8 +368,9 @@ def test_canonical_batch_rows_match_single_calls_and_deduplicate(load_dataset):
 
 
 def test_canonical_refuses_conflicting_clues():
-    # Two equivalent 4x4 grids (rows swapped within a band) with a 1 twice in row 0: they
-    # used to get different "canonical" forms. Refused like the solver refuses them.
+    # Two equivalent 4x4 grids (rows swapped within a band) with a 1 twice in row 0: a grid
+    # that breaks the rules has no well-defined canonical form (equivalent ones could get
+    # different forms), so it is refused as the solver refuses it.
     a = [1, 0, 0, 1] + [0] * 12
     b = [0] * 4 + a[:4] + [0] * 8
     for grid in (h.make_input(a, 4, "ints"), h.make_input(b, 4, "numpy")):

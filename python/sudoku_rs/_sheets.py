@@ -158,7 +158,7 @@ def _grid(count: int, width: float, height: float, label: float) -> Tuple[int, i
 def _text(
     parent: ET.Element, x: float, y: float, text: str, size: float, *, bold=False, anchor="start"
 ) -> None:
-    _pdf.encode_text(text)  # a clear error now for characters the PDF font cannot show
+    _pdf.encode_text(text)  # a clear error, before drawing, for characters the font lacks
     element = ET.SubElement(
         parent,
         "text",

@@ -3,7 +3,8 @@
 //! and copying that into a Rust `String`: two allocations, about as long as a 9x9 text's whole
 //! parse, and once per cell for a LeetCode board. The calls used here are in that stable ABI.
 //! Anything they do not cover (long or non-ASCII text, lone surrogates) returns `None`, and the
-//! caller reads it the general way, which raises what it always raised.
+//! caller reads it the general way, so every error comes from that one path: this one only
+//! makes well-formed short text cheaper.
 
 use std::mem::MaybeUninit;
 

@@ -22,8 +22,8 @@ pub const POLL_EVERY: Duration = Duration::from_millis(50);
 const BLOCK: usize = 16;
 
 /// Blocks each thread should get at least, so that the last ones, handed out while the other
-/// threads finish, are a small part of the batch: a few hundred hard puzzles in blocks of 16
-/// left one thread working alone on the last block for a sizeable part of the batch.
+/// threads finish, are a small part of the batch: in blocks of 16, a few hundred hard puzzles
+/// leave one thread working alone on the last block for a sizeable part of the batch.
 const BLOCKS_PER_THREAD: usize = 32;
 
 /// Puzzles per block for `count` puzzles on `threads` threads.
@@ -213,7 +213,7 @@ where
         drain(own, &mut poller);
         // Keep polling (Ctrl-C, progress) while the other threads finish their last blocks.
         // Each wakes this thread as it ends, so the batch ends with its last search, not
-        // up to a sleep later (2 ms were a sizeable part of a batch of a few hundred).
+        // up to a sleep later (2 ms is a sizeable part of a batch of a few hundred).
         while done.load(Ordering::Relaxed) < count && poller.tick() {
             std::thread::park_timeout(Duration::from_millis(2));
         }

@@ -127,8 +127,8 @@ pub fn lines(data: &[u8]) {
         .iter()
         .all(|(i, msg)| *i < count && !msg.is_empty()));
     assert!(parsed.cells.iter().all(|&v| usize::from(v) <= parsed.size));
-    // Size 0: no line was a puzzle, so there is nothing to write (`format` once panicked
-    // here: fuzz/regressions/lines/format-size-0).
+    // Size 0: no line was a puzzle, so there is nothing to write and no cell count to cut
+    // rows by (fuzz/regressions/lines/format-size-0).
     let written = lines::format(&parsed.cells, parsed.size, b'.', &[]);
     let expected_lines = if parsed.size > 0 { count } else { 0 };
     assert_eq!(
@@ -148,8 +148,8 @@ mod tests {
     use std::path::Path;
 
     /// Runs `body` over every file of `fuzz/corpus/<target>` (the saved corpus, minimized) and
-    /// `fuzz/regressions/<target>` (inputs that once broke something), so CI replays what the
-    /// long fuzz runs found without building cargo-fuzz.
+    /// `fuzz/regressions/<target>` (inputs that break a check when its fix is missing), so CI
+    /// replays what the long fuzz runs found without building cargo-fuzz.
     fn replay(target: &str, body: fn(&[u8])) {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz");
         let mut seen = 0;
