@@ -240,6 +240,21 @@ impl Candidates {
         self.places[u * self.layout.n + digit as usize - 1]
     }
 
+    /// The two cells of unit `u` where `digit` is a candidate, in the unit's order, when it has
+    /// exactly those two places there: a conjugate pair, one of which holds the digit.
+    #[inline]
+    pub fn pair_in(&self, u: usize, digit: u8) -> Option<(usize, usize)> {
+        let places = self.places(u, digit);
+        if places.count_ones() != 2 {
+            return None;
+        }
+        let unit = self.layout.unit(u);
+        Some((
+            unit[places.trailing_zeros() as usize] as usize,
+            unit[63 - places.leading_zeros() as usize] as usize,
+        ))
+    }
+
     /// The digits placed in unit `u`.
     #[inline]
     pub fn placed_in(&self, u: usize) -> u64 {

@@ -43,7 +43,6 @@ struct Graph<'a> {
 impl<'a> Graph<'a> {
     fn build(ctx: &'a Context<'a>, mode: Mode, only: Option<u8>) -> Graph<'a> {
         let cands = ctx.cands;
-        let layout = cands.layout();
         let n = ctx.n();
         let mut strong: Vec<Vec<u32>> = vec![Vec::new(); n * n * n];
         if mode != Mode::Xy {
@@ -52,13 +51,9 @@ impl<'a> Graph<'a> {
                     continue;
                 }
                 for u in 0..3 * n {
-                    let places = cands.places(u, digit);
-                    if places.count_ones() != 2 {
+                    let Some((a, b)) = cands.pair_in(u, digit) else {
                         continue;
-                    }
-                    let unit = layout.unit(u);
-                    let a = unit[places.trailing_zeros() as usize] as usize;
-                    let b = unit[63 - places.leading_zeros() as usize] as usize;
+                    };
                     let (na, nb) = (a * n + digit as usize - 1, b * n + digit as usize - 1);
                     if !strong[na].contains(&(nb as u32)) {
                         strong[na].push(nb as u32);

@@ -19,18 +19,11 @@ pub struct Link {
 /// The strong links of `digit`, by unit (rows, columns, boxes); a pair of cells that is a
 /// conjugate pair in two units (a row and a box) is listed once, under the first.
 pub fn strong_links(ctx: &Context<'_>, digit: u8) -> Vec<Link> {
-    let cands = ctx.cands;
-    let layout = cands.layout();
-    let n = ctx.n();
     let mut out: Vec<Link> = Vec::new();
-    for u in 0..3 * n {
-        let places = cands.places(u, digit);
-        if places.count_ones() != 2 {
+    for u in 0..3 * ctx.n() {
+        let Some((a, b)) = ctx.cands.pair_in(u, digit) else {
             continue;
-        }
-        let unit = layout.unit(u);
-        let a = unit[places.trailing_zeros() as usize] as usize;
-        let b = unit[63 - places.leading_zeros() as usize] as usize;
+        };
         if out.iter().any(|l| l.a == a && l.b == b) {
             continue;
         }
