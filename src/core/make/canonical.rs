@@ -516,6 +516,7 @@ fn twins(n: usize, block: usize, content: impl Fn(usize) -> Vec<u8>) -> Vec<u64>
 mod tests {
     use super::*;
     use crate::core::grid::text::parse;
+    use crate::core::make::pattern;
 
     const PUZZLE: &str =
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -529,17 +530,6 @@ mod tests {
             .iter()
             .map(|&(r, c)| BoxShape::new(r, c).unwrap())
             .collect()
-    }
-
-    fn pattern(shape: BoxShape) -> Grid {
-        let (n, br, bc) = (shape.size(), shape.rows(), shape.cols());
-        let cells = (0..n * n)
-            .map(|i| {
-                let (r, c) = (i / n, i % n);
-                ((bc * (r % br) + r / br + c) % n + 1) as u8
-            })
-            .collect();
-        Grid::new(shape, cells).unwrap()
     }
 
     /// Blanks every cell whose index hits `keep` false: a sparse grid with blank-line ties.

@@ -286,6 +286,7 @@ fn block_order(n: usize, block: usize, rng: &mut Rng) -> Vec<usize> {
 mod tests {
     use super::*;
     use crate::core::grid::text::parse;
+    use crate::core::make::pattern;
     use crate::core::{Solver, Unbounded};
 
     const PUZZLE: &str =
@@ -296,18 +297,6 @@ mod tests {
             .iter()
             .map(|&(r, c)| BoxShape::new(r, c).unwrap())
             .collect()
-    }
-
-    /// A solved grid of any shape: the shifted-rows pattern.
-    fn pattern(shape: BoxShape) -> Grid {
-        let (n, br, bc) = (shape.size(), shape.rows(), shape.cols());
-        let cells = (0..n * n)
-            .map(|i| {
-                let (r, c) = (i / n, i % n);
-                ((bc * (r % br) + r / br + c) % n + 1) as u8
-            })
-            .collect();
-        Grid::new(shape, cells).unwrap()
     }
 
     #[test]
