@@ -6,6 +6,7 @@ whatever pytest import mode is in use.
 """
 
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -53,3 +54,13 @@ def load_dataset(data_dir):
         return lines
 
     return load
+
+
+@pytest.fixture
+def alarm():
+    """alarm(seconds) -> helpers.Interrupted is raised in the main thread after `seconds`, as
+    Ctrl-C would raise KeyboardInterrupt; the timer and the old handler are restored after."""
+    previous = signal.signal(signal.SIGALRM, helpers.raise_interrupted)
+    yield lambda seconds: signal.setitimer(signal.ITIMER_REAL, seconds)
+    signal.setitimer(signal.ITIMER_REAL, 0)
+    signal.signal(signal.SIGALRM, previous)

@@ -1,6 +1,7 @@
 """Helpers shared by the test files: known puzzles, turning a flat grid into
-each input kind the package takes (and back), making random full grids, and
-checking a solver result against the reference solver."""
+each input kind the package takes (and back), making random full grids,
+checking a solver result against the reference solver, and the exception the
+`alarm` fixture raises in place of Ctrl-C."""
 
 import math
 from pathlib import Path
@@ -254,3 +255,12 @@ def spread_lines(path, count):
     lines = read_lines(path)
     step = max(1, len(lines) // count)
     return lines[::step][:count]
+
+
+class Interrupted(Exception):
+    """What the `alarm` fixture (conftest.py) raises from its SIGALRM handler: it stands in for
+    Ctrl-C, raising in the main thread exactly as SIGINT's handler does."""
+
+
+def raise_interrupted(signum, frame):
+    raise Interrupted

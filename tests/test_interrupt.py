@@ -8,28 +8,13 @@ import time
 
 import numpy as np
 import pytest
+from helpers import Interrupted
 
 import sudoku_rs as sr
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs SIGALRM")
 
 LEET = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-
-
-class Interrupted(Exception):
-    pass
-
-
-def raise_interrupted(signum, frame):
-    raise Interrupted
-
-
-@pytest.fixture
-def alarm():
-    previous = signal.signal(signal.SIGALRM, raise_interrupted)
-    yield lambda seconds: signal.setitimer(signal.ITIMER_REAL, seconds)
-    signal.setitimer(signal.ITIMER_REAL, 0)
-    signal.signal(signal.SIGALRM, previous)
 
 
 def test_a_long_single_count_stops(alarm):

@@ -7,6 +7,7 @@ import pickle
 import numpy as np
 import pytest
 import variant_reference as ref
+from helpers import Interrupted
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from published_variants import JANKO_108_REGIONS
@@ -375,23 +376,6 @@ def test_generation_refuses_what_cannot_be():
 
 
 # ------------------------------------------------------------------ Ctrl-C and boards
-
-
-class Interrupted(Exception):
-    pass
-
-
-@pytest.fixture
-def alarm():
-    import signal
-
-    def raise_interrupted(signum, frame):
-        raise Interrupted
-
-    previous = signal.signal(signal.SIGALRM, raise_interrupted)
-    yield lambda seconds: signal.setitimer(signal.ITIMER_REAL, seconds)
-    signal.setitimer(signal.ITIMER_REAL, 0)
-    signal.signal(signal.SIGALRM, previous)
 
 
 def test_ctrl_c_stops_a_variant_count_and_batch(alarm):
