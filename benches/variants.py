@@ -24,40 +24,18 @@ import numpy as np
 
 import sudoku_rs as sr
 
-# A fixed, published jigsaw layout (Janko.at Chaos Sudoku 108), from the tests' table of
-# published variant puzzles.
+# The tests' helpers: the published jigsaw layout (Janko.at Chaos Sudoku 108) from their
+# table of published variant puzzles, and the seeded killer cage layouts they test with.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from helpers import cages_over  # noqa: E402
 from published_variants import JANKO_108_REGIONS  # noqa: E402
 
 
 def killer_cages(seed, max_size=4):
     """Cages covering a classic solution grid: random connected groups of 1..max_size cells
     with distinct digits, totals taken from the grid. Seeded, so the layout is fixed."""
-    rng = random.Random(seed)
-    solution = sr.solve(sr.generate(seed=seed))
-    digits = [int(ch) for ch in solution]
-    free = set(range(81))
-    cages = []
-    for start in range(81):
-        if start not in free:
-            continue
-        cage = [start]
-        free.discard(start)
-        want = rng.randint(1, max_size)
-        while len(cage) < want:
-            options = [
-                j
-                for i in cage
-                for j in (i - 9, i + 9, i - 1 if i % 9 else -1, i + 1 if i % 9 < 8 else -1)
-                if 0 <= j < 81 and j in free and digits[j] not in {digits[k] for k in cage}
-            ]
-            if not options:
-                break
-            nxt = rng.choice(sorted(options))
-            cage.append(nxt)
-            free.discard(nxt)
-        cages.append((sum(digits[i] for i in cage), [divmod(i, 9) for i in cage]))
-    return cages
+    digits = [int(ch) for ch in sr.solve(sr.generate(seed=seed))]
+    return cages_over(digits, 9, seed, max_cells=max_size)
 
 
 def variants(seed):

@@ -1,9 +1,11 @@
 """Helpers shared by the test files: known puzzles, turning a flat grid into
 each input kind the package takes (and back), making random full grids,
-checking a solver result against the reference solver, and the exception the
-`alarm` fixture raises in place of Ctrl-C."""
+checking a solver result against the reference solver, seeded killer cages
+(benches/variants.py uses them too), and the exception the `alarm` fixture
+raises in place of Ctrl-C."""
 
 import math
+import random
 from pathlib import Path
 
 import numpy as np
@@ -255,6 +257,36 @@ def spread_lines(path, count):
     lines = read_lines(path)
     step = max(1, len(lines) // count)
     return lines[::step][:count]
+
+
+def cages_over(solution, n, seed, max_cells=3):
+    """Cages covering `solution` (flat digits): seeded random groups of 1..max_cells
+    orthogonally connected cells with distinct digits, totals taken from the solution."""
+    rng = random.Random(seed)
+    free = set(range(n * n))
+    cages = []
+    for start in range(n * n):
+        if start not in free:
+            continue
+        cage = [start]
+        free.discard(start)
+        want = rng.randint(1, max_cells)
+        while len(cage) < want:
+            steps = []
+            for i in cage:
+                r, c = divmod(i, n)
+                for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                    j = rr * n + cc
+                    if 0 <= rr < n and 0 <= cc < n and j in free:
+                        if solution[j] not in {solution[k] for k in cage}:
+                            steps.append(j)
+            if not steps:
+                break
+            j = rng.choice(sorted(steps))
+            cage.append(j)
+            free.discard(j)
+        cages.append((sum(solution[i] for i in cage), [divmod(i, n) for i in cage]))
+    return cages
 
 
 class Interrupted(Exception):

@@ -7,6 +7,7 @@ import random
 import numpy as np
 import pytest
 import variant_reference as ref
+from helpers import cages_over
 
 import sudoku_rs as sr
 
@@ -20,36 +21,6 @@ def flat(text):
 
 def text(cells):
     return "".join("." if v == 0 else DIGITS[v - 1] for v in cells)
-
-
-def cages_over(solution, n, seed, max_cells=3):
-    """Cages covering `solution` (flat digits): seeded random groups of 1..max_cells
-    orthogonally connected cells with distinct digits, totals taken from the solution."""
-    rng = random.Random(seed)
-    free = set(range(n * n))
-    cages = []
-    for start in range(n * n):
-        if start not in free:
-            continue
-        cage = [start]
-        free.discard(start)
-        want = rng.randint(1, max_cells)
-        while len(cage) < want:
-            steps = []
-            for i in cage:
-                r, c = divmod(i, n)
-                for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                    j = rr * n + cc
-                    if 0 <= rr < n and 0 <= cc < n and j in free:
-                        if solution[j] not in {solution[k] for k in cage}:
-                            steps.append(j)
-            if not steps:
-                break
-            j = rng.choice(sorted(steps))
-            cage.append(j)
-            free.discard(j)
-        cages.append((sum(solution[i] for i in cage), [divmod(i, n) for i in cage]))
-    return cages
 
 
 def killer_case(n, box, seed):
