@@ -43,6 +43,7 @@ use std::time::{Duration, Instant};
 
 use sudoku_rs::core::{BoxShape, Grid, Solver, Unbounded};
 
+mod clock;
 #[path = "../benches/common/mod.rs"]
 mod common;
 use common::PuzzleSet;
@@ -87,21 +88,8 @@ fn since_start() -> Duration {
     START.get_or_init(Instant::now).elapsed()
 }
 
-#[cfg(unix)]
 fn thread_cpu_time() -> Duration {
-    let mut now = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `now` is a valid place for the result; Linux and macOS have this clock.
-    let status = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) };
-    assert_eq!(status, 0, "the thread CPU clock is unavailable");
-    Duration::new(now.tv_sec as u64, now.tv_nsec as u32)
-}
-
-#[cfg(not(unix))]
-fn thread_cpu_time() -> Duration {
-    unreachable!("--clock cpu is refused where there is no thread CPU clock")
+    clock::thread_cpu_time().expect("--clock cpu is refused where there is no thread CPU clock")
 }
 
 struct Args {

@@ -31,6 +31,8 @@ use sudoku_rs::core::logic::{
 };
 use sudoku_rs::core::{Grid, Solver, Unbounded};
 
+mod clock;
+
 const DEFAULT_SETS: [&str; 10] = [
     "puzzles2_17_clue",
     "puzzles3_magictour_top1465",
@@ -219,23 +221,9 @@ fn step_digest(mut hash: u64, step: &Step) -> u64 {
     fold(hash, u64::MAX)
 }
 
-/// This thread's CPU time in seconds.
-#[cfg(unix)]
+/// This thread's CPU time in seconds; 0 where there is no thread CPU clock.
 fn cpu_secs() -> f64 {
-    let mut now = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `now` is a valid place for the result; Linux and macOS have this clock.
-    let status = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) };
-    assert_eq!(status, 0, "the thread CPU clock is unavailable");
-    now.tv_sec as f64 + now.tv_nsec as f64 * 1e-9
-}
-
-/// No thread CPU clock here (libc is a dev-dependency on unix only): CPU figures read 0.
-#[cfg(not(unix))]
-fn cpu_secs() -> f64 {
-    0.0
+    clock::thread_cpu_time().map_or(0.0, |t| t.as_secs_f64())
 }
 
 fn run_set(name: &str, data: &str, opts: &Options) -> Tally {

@@ -15,6 +15,8 @@ use sudoku_rs::core::make::generate::{self, Options, Symmetry};
 use sudoku_rs::core::rules::{Cage, Spec};
 use sudoku_rs::core::{BoxShape, Cell, Rules, Solver, Unbounded};
 
+mod clock;
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let usage = "usage: variant_stats RULE FILE [CAGES]";
@@ -98,12 +100,7 @@ fn generate(rule: &str, rules: Arc<Rules>, count: u64) {
 
 /// The calling thread's CPU time in seconds.
 fn cpu_seconds() -> f64 {
-    let mut now = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: clock_gettime writes one timespec through a valid pointer.
-    let status = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) };
-    assert_eq!(status, 0, "clock_gettime");
-    now.tv_sec as f64 + now.tv_nsec as f64 * 1e-9
+    clock::thread_cpu_time()
+        .expect("a thread CPU clock")
+        .as_secs_f64()
 }
