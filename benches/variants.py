@@ -80,15 +80,19 @@ def _alarm(signum, frame):
 
 
 def engine_solve(puzzle, limit_s):
+    """sudoku-engine's first solution as a grid of ints, or None past `limit_s` seconds. Its
+    own `solve()` rebuilds the puzzle without the jigsaw regions (and fails there), so this
+    calls the solver it wraps."""
+    from sudoku.base_sudoku import Solver
+
     signal.signal(signal.SIGALRM, _alarm)
     signal.setitimer(signal.ITIMER_REAL, limit_s)
     try:
-        solved = puzzle.solve()
+        return Solver(puzzle, max_solutions=1).solve_one()
     except TimeLimit:
         return None
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
-    return solved
 
 
 def rate(count, seconds):
@@ -170,7 +174,7 @@ def main():
                 if solved is None:
                     unfinished += 1
                     continue
-                got = "".join(str(v) for row in solved.board for v in row)
+                got = "".join(str(v) for row in solved for v in row)
                 assert got == answer, (name, got, answer)
             theirs.append(time.perf_counter() - t)
         a, b = rate(len(lines), min(ours)), rate(len(lines) - unfinished, min(theirs))
