@@ -12,7 +12,6 @@ use crate::core::batch::{for_each_on, for_each_with, Stopped};
 use crate::core::{BoxShape, Control, Error, Rules, Solver};
 
 use super::args::Threads;
-use super::run::FirstPoll;
 
 /// Cells per chunk: a 4 MiB work buffer (about 50,000 9x9 puzzles).
 pub const CHUNK_CELLS: usize = 1 << 22;
@@ -73,10 +72,10 @@ impl Runner {
 
     /// Runs the leading rows of a small one-thread batch without a progress callback (at most
     /// [`ATTACHED_ROWS`] on grids up to 9x9, classic rules) with the GIL held, as single calls
-    /// do ([`super::run::search`]): each until its first poll. Returns how many rows finished;
-    /// [`Runner::run`] then runs the rest, from the first row whose search got that far (its
-    /// results are written again). Taking the GIL round trip, threads and progress machinery
-    /// out of a one-row batch makes it cost what a single call does.
+    /// do: each until its first poll ([`super::run::attached_rows`]). Returns how many rows
+    /// finished; [`Runner::run`] then runs the rest, from the first row whose search got that
+    /// far (its results are written again). Taking the GIL round trip, threads and progress
+    /// machinery out of a one-row batch makes it cost what a single call does.
     pub fn run_attached<R, W>(
         &self,
         cells: &[u8],
@@ -92,24 +91,14 @@ impl Runner {
         let small = self.threads == 1
             && rows <= ATTACHED_ROWS
             && self.progress.callback.is_none()
-            && self.rules.is_none()
-            && self.shape.size() <= super::run::ATTACHED_MAX_SIDE;
+            && super::run::starts_attached(self.shape, self.rules.as_deref());
         if !small {
             return Ok(0);
         }
-        super::guard::no_panic(|| {
-            super::run::with_solver(self.shape, |solver| {
-                solver.set_max_guesses(None);
-                let rows = cells.chunks(nc).zip(results.chunks_mut(stride));
-                for (i, (puzzle, out)) in rows.enumerate() {
-                    let mut first_poll = FirstPoll::default();
-                    work(solver, i, puzzle, out, &mut first_poll);
-                    if first_poll.reached {
-                        return i;
-                    }
-                }
-                cells.len() / nc
-            })
+        // No budget of the solver's own: each row's `work` sets the batch's.
+        super::run::attached_rows(self.shape, rows, None, |solver, i, control| {
+            let out = &mut results[i * stride..(i + 1) * stride];
+            work(solver, i, &cells[i * nc..(i + 1) * nc], out, control);
         })
     }
 

@@ -59,16 +59,7 @@ where
     T: Send,
     F: FnOnce(&mut Solver, &Grid, &mut SignalCheck) -> Result<T, Error> + Send,
 {
-    let mut control = SignalCheck::default();
-    let result = py.detach(|| {
-        super::guard::no_panic(|| {
-            with_solver(grid.shape(), |solver| {
-                solver.set_max_guesses(max_guesses);
-                work(solver, grid, &mut control)
-            })
-        })
-    })?;
-    control.finish(result)
+    detached_with(py, grid, max_guesses, None, work)
 }
 
 /// [`detached`] under variant `rules` (`None`: classic, exactly [`detached`]).
@@ -83,33 +74,12 @@ where
     T: Send,
     F: FnOnce(&mut Solver, &Grid, &mut SignalCheck) -> Result<T, Error> + Send,
 {
-    let Some(rules) = rules else {
-        return detached(py, grid, max_guesses, work);
-    };
     let mut control = SignalCheck::default();
     let result = py.detach(|| {
         super::guard::no_panic(|| {
-            VARIANT.with(|cell| {
-                // A nested call while this thread's variant solver is busy gets its own.
-                let Ok(mut cached) = cell.try_borrow_mut() else {
-                    let mut solver = Solver::with_rules(grid.shape(), rules)?;
-                    solver.set_max_guesses(max_guesses);
-                    return work(&mut solver, grid, &mut control);
-                };
-                let fits = cached.as_ref().is_some_and(|s| {
-                    s.shape() == grid.shape()
-                        && s.rules()
-                            .is_some_and(|r| Arc::ptr_eq(r, &rules) || **r == *rules)
-                });
-                if !fits {
-                    *cached = Some(Solver::with_rules(grid.shape(), rules)?);
-                }
-                let solver = cached.as_mut().expect("just made");
+            with_solver_under(grid.shape(), rules, |solver| {
                 solver.set_max_guesses(max_guesses);
-                let out = work(solver, grid, &mut control);
-                // As for classic solvers: a deep search's arena is not kept between calls.
-                solver.release(KEEP_BYTES);
-                out
+                work(solver, grid, &mut control)
             })
         })
     })?;
@@ -118,6 +88,12 @@ where
 
 /// Grids up to this side are first searched with the GIL held (see [`search`]).
 pub const ATTACHED_MAX_SIDE: usize = 9;
+
+/// Whether searches of `shape` under `rules` start with the GIL held (see [`search`]): small
+/// classic grids, whose searches mostly end before their first poll.
+pub fn starts_attached(shape: BoxShape, rules: Option<&Rules>) -> bool {
+    rules.is_none() && shape.size() <= ATTACHED_MAX_SIDE
+}
 
 /// Stops a search at its first poll, after `POLL_INTERVAL` (1024) nodes (well under a
 /// millisecond on a 9x9), and notes that it did: a search that gets that far is long enough
@@ -134,13 +110,43 @@ impl Control for FirstPoll {
     }
 }
 
+/// The attached step of single calls ([`search`]) and small batches
+/// (`chunks::Runner::run_attached`): `work(solver, i, control)` for `i` in `0..rows` in turn,
+/// with the GIL held, on this thread's cached classic solver for `shape` (limited to
+/// `max_guesses` before each row), each search stopped at its first poll. Returns how many
+/// rows finished before one got that far; that row's results are incomplete, and it and the
+/// rows after it are for the caller to run detached.
+pub fn attached_rows<F>(
+    shape: BoxShape,
+    rows: usize,
+    max_guesses: Option<u64>,
+    mut work: F,
+) -> PyResult<usize>
+where
+    F: FnMut(&mut Solver, usize, &mut dyn Control),
+{
+    super::guard::no_panic(|| {
+        with_solver(shape, |solver| {
+            for i in 0..rows {
+                solver.set_max_guesses(max_guesses);
+                let mut first_poll = FirstPoll::default();
+                work(solver, i, &mut first_poll);
+                if first_poll.reached {
+                    return i;
+                }
+            }
+            rows
+        })
+    })
+}
+
 /// One search of `grid` for a single call (`solve`, `count_solutions`): [`detached_with`]
 /// for long searches, but a small classic grid is first searched with the GIL held, up to its
-/// first poll. Releasing and taking back the GIL costs more than most 9x9 searches, and lets
-/// any other Python thread take the GIL for up to its switch interval (5 ms) in the middle
-/// of a call that needs microseconds. A search still going at the first poll starts again
-/// detached, where Ctrl-C and other threads are served as before; the work thrown away is
-/// at most that one poll interval.
+/// first poll ([`attached_rows`]). Releasing and taking back the GIL costs more than most 9x9
+/// searches, and lets any other Python thread take the GIL for up to its switch interval
+/// (5 ms) in the middle of a call that needs microseconds. A search still going at the first
+/// poll starts again detached, where Ctrl-C and other threads are served as before; the work
+/// thrown away is at most that one poll interval.
 pub fn search<T, F>(
     py: Python<'_>,
     grid: &Grid,
@@ -152,20 +158,47 @@ where
     T: Send,
     F: Fn(&mut Solver, &Grid, &mut dyn Control) -> Result<T, Error> + Send + Sync,
 {
-    if rules.is_none() && grid.size() <= ATTACHED_MAX_SIDE {
-        let attempt = super::guard::no_panic(|| {
-            with_solver(grid.shape(), |solver| {
-                solver.set_max_guesses(max_guesses);
-                work(solver, grid, &mut FirstPoll::default())
-            })
+    if starts_attached(grid.shape(), rules.as_deref()) {
+        let mut outcome = None;
+        let finished = attached_rows(grid.shape(), 1, max_guesses, |solver, _, control| {
+            outcome = Some(work(solver, grid, control));
         })?;
-        match attempt {
-            Err(Error::Interrupted) => {}
-            done => return done.map_err(PyErr::from),
+        if finished == 1 {
+            return outcome.expect("the row ran").map_err(PyErr::from);
         }
     }
     detached_with(py, grid, max_guesses, rules, |solver, grid, control| {
         work(solver, grid, control)
+    })
+}
+
+/// `work` on this thread's cached solver for `shape` under `rules` (`None`: classic, exactly
+/// [`with_solver`]). The variant solver is kept while later calls bring the same rules, so
+/// they reuse its tables; a nested call while it is busy gets its own.
+fn with_solver_under<T>(
+    shape: BoxShape,
+    rules: Option<Arc<Rules>>,
+    work: impl FnOnce(&mut Solver) -> Result<T, Error>,
+) -> Result<T, Error> {
+    let Some(rules) = rules else {
+        return with_solver(shape, work);
+    };
+    VARIANT.with(|cell| {
+        let Ok(mut cached) = cell.try_borrow_mut() else {
+            return work(&mut Solver::with_rules(shape, rules)?);
+        };
+        let fits = cached.as_ref().is_some_and(|s| {
+            s.shape() == shape
+                && s.rules()
+                    .is_some_and(|r| Arc::ptr_eq(r, &rules) || **r == *rules)
+        });
+        if !fits {
+            *cached = Some(Solver::with_rules(shape, rules)?);
+        }
+        let solver = cached.as_mut().expect("just made");
+        let out = work(solver);
+        solver.release(KEEP_BYTES);
+        out
     })
 }
 
