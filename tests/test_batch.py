@@ -1,7 +1,9 @@
 """solve_batch and count_solutions_batch: shapes, dtypes, bad rows, threads, GIL, fork."""
 
 import multiprocessing
+import signal
 import threading
+import time
 
 import numpy as np
 import pytest
@@ -202,3 +204,79 @@ def test_any_memory_order_reads_the_same_rows(mixed, dtype, layout):
         assert not expected[2].any() and counts[2] == 0
     square = arranged.reshape(len(lines), 9, 9)
     np.testing.assert_array_equal(sr.solve_batch(square, threads=1).reshape(-1, 81), expected)
+
+
+# A one-thread batch of up to 4 rows searches with the GIL held until a row's first poll (1024
+# nodes), then runs that row and the rest detached: rows on both sides of that point, with bad
+# rows among them, must keep their own results and statuses.
+EMPTY = "." * 81
+LEET = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+CONFLICT = "11" + "." * 79
+
+
+@pytest.mark.parametrize("kind", ["list", "array"])
+def test_a_small_batch_past_its_first_poll_keeps_every_rows_status(kind):
+    # EMPTY needs far more than one poll interval for 200,000 solutions and runs out of its
+    # 5,000 guesses past it; LEET finishes before it; a conflict and a malformed row are
+    # invalid on either side of it.
+    rows = [CONFLICT, EMPTY, "x" * 81, LEET]
+    if kind == "array":
+        puzzles = np.array([ref.parse81(r.replace("x", ".")) for r in rows], dtype=np.int16)
+        puzzles[2, 0] = 10  # out of range: a malformed row
+    else:
+        puzzles = rows
+    counts, status = sr.count_solutions_batch(
+        puzzles, limit=200_000, max_guesses=5000, threads=1, status=True
+    )
+    assert counts.tolist() == [0, -1, 0, 1]
+    assert status.tolist() == [
+        sr.Status.INVALID,
+        sr.Status.GUESS_LIMIT,
+        sr.Status.INVALID,
+        sr.Status.SOLVED,
+    ]
+    # Without a budget the long row counts to its limit, after the rows before its first poll.
+    counts, status = sr.count_solutions_batch(
+        puzzles[::-1], limit=200_000, threads=1, status=True
+    )
+    assert counts.tolist() == [1, 0, 200_000, 0]
+    assert status.tolist() == [
+        sr.Status.SOLVED,
+        sr.Status.INVALID,
+        sr.Status.SOLVED,
+        sr.Status.INVALID,
+    ]
+    # A budget spent before the first poll: the same statuses from the attached step alone.
+    solved, status = sr.solve_batch(puzzles, max_guesses=1, threads=1, status=True)
+    assert status.tolist() == [
+        sr.Status.INVALID,
+        sr.Status.GUESS_LIMIT,
+        sr.Status.INVALID,
+        sr.Status.SOLVED,
+    ]
+    if kind == "array":
+        assert not solved[:3].any() and solved[3].tolist() == ref.parse81(sr.solve(LEET))
+    else:
+        assert solved == [None, None, None, sr.solve(LEET)]
+
+
+@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs SIGALRM")
+def test_a_small_batch_past_its_first_poll_stops_on_a_signal():
+    class Interrupted(Exception):
+        pass
+
+    def handler(signum, frame):
+        raise Interrupted
+
+    previous = signal.signal(signal.SIGALRM, handler)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.2)
+        start = time.perf_counter()
+        with pytest.raises(Interrupted):
+            # A bad row and a finished one before it; every 9x9 grid would take ages.
+            sr.count_solutions_batch([CONFLICT, LEET, EMPTY, "x"], limit=10**15, threads=1)
+        assert time.perf_counter() - start < 3
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert sr.count_solutions_batch([CONFLICT, LEET], threads=1).tolist() == [0, 1]

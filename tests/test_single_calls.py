@@ -57,19 +57,22 @@ def _runs_during(call):
             time.sleep(0)  # hands the GIL back at once
 
     previous = sys.getswitchinterval()
+    # Set before the thread starts, so that it never waits for the GIL under the old interval:
+    # a wait begun then could ask for the GIL back in the middle of the call.
+    sys.setswitchinterval(100)
     thread = threading.Thread(target=spin)
-    thread.start()
     try:
+        thread.start()
         while counter[0] == 0:
             time.sleep(0.001)
-        sys.setswitchinterval(100)
         before = counter[0]
         call()
         after = counter[0]
     finally:
         sys.setswitchinterval(previous)
         stop.set()
-        thread.join()
+        if thread.is_alive():
+            thread.join()
     return after != before
 
 
