@@ -2,6 +2,7 @@
 
 import multiprocessing
 import signal
+import sys
 import threading
 import time
 
@@ -133,6 +134,26 @@ def test_progress_true_uses_tqdm(mixed, capsys):
     assert "counting" in capsys.readouterr().err
 
 
+def test_progress_true_without_tqdm_says_how_to_get_it(mixed, monkeypatch):
+    lines, _ = mixed
+    monkeypatch.setitem(sys.modules, "tqdm.auto", None)
+    for call in (sr.solve_batch, sr.count_solutions_batch):
+        with pytest.raises(ImportError, match=r"progress=True needs tqdm: pip install tqdm"):
+            call(lines, progress=True)
+        # Any false value is no bar, as `if progress:` reads it.
+        assert len(call(lines, progress=0)) == len(lines)
+
+
+def test_batch_entry_points_show_their_signatures():
+    import inspect
+
+    solve = str(inspect.signature(sr.solve_batch))
+    assert solve.startswith("(puzzles, /, *, box=None, threads=None, progress=False,")
+    assert "(puzzles, /, *, limit=2, box=None" in str(inspect.signature(sr.count_solutions_batch))
+    with pytest.raises(TypeError):
+        sr.solve_batch([LEET], (3, 3))  # keyword-only, as documented
+
+
 def test_other_threads_run_while_a_batch_solves(data_dir):
     puzzles = as_array(read_lines(data_dir / "puzzles6_forum_hardest_1106", 30) * 20)
     ticks = []
@@ -236,9 +257,7 @@ def test_a_small_batch_past_its_first_poll_keeps_every_rows_status(kind):
         sr.Status.SOLVED,
     ]
     # Without a budget the long row counts to its limit, after the rows before its first poll.
-    counts, status = sr.count_solutions_batch(
-        puzzles[::-1], limit=200_000, threads=1, status=True
-    )
+    counts, status = sr.count_solutions_batch(puzzles[::-1], limit=200_000, threads=1, status=True)
     assert counts.tolist() == [1, 0, 200_000, 0]
     assert status.tolist() == [
         sr.Status.SOLVED,

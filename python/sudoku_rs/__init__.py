@@ -5,7 +5,6 @@ a list of rows of one-character strings (the LeetCode board), a list of row stri
 numpy integer array. Results come back in the kind that came in; the input is never modified.
 """
 
-from ._batch import count_solutions_batch, solve_batch
 from ._check import check_batch
 from ._files import format_puzzles, read_puzzles, write_puzzles
 from ._generate import generate, generate_batch
@@ -40,11 +39,13 @@ from ._sudoku_rs import (
     __version__,
     canonical,
     count_solutions,
+    count_solutions_batch,
     is_unique,
     is_valid,
     iter_solutions,
     solutions,
     solve,
+    solve_batch,
 )
 from ._transform import augment_batch, canonical_batch
 from .board import Board

@@ -235,6 +235,29 @@ def _augment_batch(
 ) -> Any: ...
 
 # Private batch and file entry points; the public wrappers live in _batch.py and _files.py.
+def solve_batch(
+    puzzles: Any,
+    /,
+    *,
+    box: Optional[Tuple[int, int]] = None,
+    threads: Optional[int] = None,
+    progress: bool = False,
+    max_guesses: Optional[int] = None,
+    status: bool = False,
+    rules: Optional[Rules] = None,
+) -> Any: ...
+def count_solutions_batch(
+    puzzles: Any,
+    /,
+    *,
+    limit: Optional[int] = 2,
+    box: Optional[Tuple[int, int]] = None,
+    threads: Optional[int] = None,
+    progress: bool = False,
+    max_guesses: Optional[int] = None,
+    status: bool = False,
+    rules: Optional[Rules] = None,
+) -> Any: ...
 def _solve_batch(
     puzzles: Union[npt.NDArray[np.integer[Any]], Sequence[Optional[str]]],
     /,

@@ -19,11 +19,10 @@ from typing import BinaryIO, Callable, Iterator, Optional, cast
 import numpy as np
 
 from ._atomic import SameFileError, atomic_write, refuse_same_file, same_file
-from ._batch import count_solutions_batch, solve_batch
 from ._files import Chunk, _format, bad_mask, iter_chunks
 from ._rules_text import parse_rules
 from ._status import Status
-from ._sudoku_rs import InvalidRulesError, Rules
+from ._sudoku_rs import InvalidRulesError, Rules, count_solutions_batch, solve_batch
 
 EPILOG = """\
 commands:

@@ -13,6 +13,7 @@ use numpy::{
 };
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyList, PyString, PyTuple};
 
 use std::sync::Arc;
@@ -28,6 +29,7 @@ use super::args::{BoxArg, Limit, MaxGuesses, Threads};
 use super::chunks::Runner;
 use super::dtype::{check_integer_dtype, in_dtype, native_order, CellElement};
 use super::errors::InvalidPuzzleError;
+use super::input::line_string;
 use super::pystr;
 
 /// Where the puzzles come from.
@@ -98,7 +100,12 @@ pub(super) fn open<'py>(
         });
     }
     if puzzles.is_instance_of::<PyList>() || puzzles.is_instance_of::<PyTuple>() {
-        let items: Vec<Bound<'py, PyAny>> = puzzles.try_iter()?.collect::<PyResult<_>>()?;
+        // A copy of the items, so that the rows written back are the rows read even if
+        // another thread changes the list while the GIL is released.
+        let items: Vec<Bound<'py, PyAny>> = match puzzles.cast::<PyList>() {
+            Ok(list) => list.iter().collect(),
+            Err(_) => puzzles.try_iter()?.collect::<PyResult<_>>()?,
+        };
         // The first string that parses decides the size; rows of another size are bad rows.
         let first = items.iter().enumerate().find_map(|(i, item)| {
             let s = item.cast::<PyString>().ok()?;
@@ -389,7 +396,7 @@ where
             in_dtype(out, dtype)
         }
         Source::Strings(items) => {
-            let mut grids: Vec<Option<String>> = Vec::new();
+            let mut grids: Vec<Bound<'py, PyAny>> = Vec::new();
             alloc::reserve(&mut grids, batch.count, || {
                 format!("{} results", batch.count)
             })?;
@@ -404,9 +411,17 @@ where
                     for (k, row) in results.chunks(stride).enumerate() {
                         grids.push(if valid[k] && is_grid(row) {
                             let template = items[start + k].cast::<PyString>()?;
-                            Some(pystr::with_text(template, |t| render_like(t, &row[..nc]))?)
+                            // A valid row of as many characters as cells is nothing but its
+                            // cells (whitespace would leave fewer): no layout to follow.
+                            if pystr::char_len(template) == nc {
+                                line_string(py, &row[..nc]).into_any()
+                            } else {
+                                let text =
+                                    pystr::with_text(template, |t| render_like(t, &row[..nc]))?;
+                                PyString::new(py, &text).into_any()
+                            }
                         } else {
-                            None
+                            py.None().into_bound(py)
                         });
                     }
                     note(results, valid);
@@ -445,27 +460,15 @@ fn with_status<'py>(
     }
 }
 
-/// Solves every puzzle; see `sudoku_rs.solve_batch`.
-#[pyfunction]
-// Positional as well as keyword: the package's wrapper passes them positionally, which spares
-// building a keyword dict on every call (it shows on a batch of one easy puzzle).
-#[pyo3(signature = (
-    puzzles, /, r#box = None, threads = None, progress = None, max_guesses = None,
-    status = false, rules = None
-))]
-#[allow(clippy::too_many_arguments)]
-pub fn _solve_batch<'py>(
-    puzzles: &Bound<'py, PyAny>,
-    r#box: Option<BoxArg>,
+/// Solves every row of `batch`, reporting finished rows to `progress`; see `solve_batch`.
+fn solve_rows<'py>(
+    py: Python<'py>,
+    batch: &Batch<'py>,
     threads: Option<Threads>,
     progress: Option<Bound<'py, PyAny>>,
-    max_guesses: Option<MaxGuesses>,
+    max_guesses: Option<u64>,
     status: bool,
-    rules: Option<super::rules::RulesArg>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let py = puzzles.py();
-    let max_guesses = super::budget(max_guesses);
-    let batch = open_under(puzzles, r#box, super::rules::RulesArg::core(rules))?;
     let nc = batch.shape.cell_count();
     // Each row's result is its cells, then its status code.
     let stride = nc + 1;
@@ -499,35 +502,21 @@ pub fn _solve_batch<'py>(
     };
     // Only a solved row is a grid; the others have status codes but no solution to show.
     let is_solved = |row: &[u8]| status_of(true, i64::from(row[nc])) == Status::Solved;
-    let solved = run_to_grids(
-        py, &batch, threads, progress, stride, solve, is_solved, note,
-    )?;
+    let solved = run_to_grids(py, batch, threads, progress, stride, solve, is_solved, note)?;
     with_status(py, solved, status.then_some(codes))
 }
 
-/// Counts each puzzle's solutions up to `limit`; see `sudoku_rs.count_solutions_batch`.
-#[pyfunction]
-#[pyo3(
-    signature = (puzzles, /, limit = Limit(Some(2)), r#box = None, threads = None,
-        progress = None, max_guesses = None, status = false, rules = None),
-    text_signature = "(puzzles, /, limit=2, box=None, threads=None, progress=None, \
-        max_guesses=None, status=False, rules=None)"
-)]
-#[allow(clippy::too_many_arguments)]
-pub fn _count_solutions_batch<'py>(
-    puzzles: &Bound<'py, PyAny>,
-    limit: Limit,
-    r#box: Option<BoxArg>,
+/// Counts the solutions of every row of `batch` up to `limit`, reporting finished rows to
+/// `progress`; see `count_solutions_batch`.
+fn count_rows<'py>(
+    py: Python<'py>,
+    batch: &Batch<'py>,
+    limit: Option<u64>,
     threads: Option<Threads>,
     progress: Option<Bound<'py, PyAny>>,
-    max_guesses: Option<MaxGuesses>,
+    max_guesses: Option<u64>,
     status: bool,
-    rules: Option<super::rules::RulesArg>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let py = puzzles.py();
-    let limit = limit.0;
-    let max_guesses = super::budget(max_guesses);
-    let batch = open_under(puzzles, r#box, super::rules::RulesArg::core(rules))?;
     let out = alloc::zeros::<i64>(py, batch.count)?;
     let mut codes: Vec<i8> = Vec::new();
     alloc::reserve(&mut codes, if status { batch.count } else { 0 }, || {
@@ -555,7 +544,7 @@ pub fn _count_solutions_batch<'py>(
         };
         run(
             py,
-            &batch,
+            batch,
             threads,
             progress,
             2,
@@ -572,4 +561,231 @@ pub fn _count_solutions_batch<'py>(
         )?;
     }
     with_status(py, out.into_any(), status.then_some(codes))
+}
+
+/// Whether `puzzles` is a batch as it stands, as `_batch._as_batch` would pass it on: an
+/// integer array, or a list or tuple whose first item is not itself a row of cells.
+fn is_direct(puzzles: &Bound<'_, PyAny>) -> bool {
+    if let Ok(array) = puzzles.cast::<PyUntypedArray>() {
+        return matches!(array.dtype().kind(), b'i' | b'u');
+    }
+    let first = if let Ok(list) = puzzles.cast::<PyList>() {
+        list.get_item(0).ok()
+    } else if let Ok(tuple) = puzzles.cast::<PyTuple>() {
+        tuple.get_item(0).ok()
+    } else {
+        return false;
+    };
+    // `map_or`, not `is_none_or`: the crate builds with Rust 1.80.
+    first.map_or(true, |item| {
+        !(item.is_instance_of::<PyList>()
+            || item.is_instance_of::<PyTuple>()
+            || item.cast::<PyUntypedArray>().is_ok())
+    })
+}
+
+/// `puzzles` as a batch: as it stands when it is one, else through the package's
+/// `_batch._as_batch` (a pandas column or numpy strings become a list of strings; nested lists
+/// and other types raise its TypeError).
+fn as_batch<'py>(puzzles: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    static AS_BATCH: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+    if is_direct(puzzles) {
+        return Ok(puzzles.clone());
+    }
+    AS_BATCH
+        .import(puzzles.py(), "sudoku_rs._batch", "_as_batch")?
+        .call1((puzzles,))
+}
+
+/// `work(None)` without a bar; with one, `work(Some(update))` inside the package's
+/// `_progress.progress_bar(True, total, desc)`, entered and left as a `with` statement does
+/// (tqdm draws the bar; without tqdm entering it raises an ImportError that says so).
+fn with_progress<'py, T>(
+    py: Python<'py>,
+    enabled: bool,
+    total: usize,
+    desc: &str,
+    work: impl FnOnce(Option<Bound<'py, PyAny>>) -> PyResult<T>,
+) -> PyResult<T> {
+    static PROGRESS_BAR: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+    if !enabled {
+        return work(None);
+    }
+    let manager = PROGRESS_BAR
+        .import(py, "sudoku_rs._progress", "progress_bar")?
+        .call1((true, total, desc))?;
+    let update = manager.call_method0("__enter__")?;
+    match work(Some(update)) {
+        Ok(value) => {
+            manager.call_method1("__exit__", (py.None(), py.None(), py.None()))?;
+            Ok(value)
+        }
+        Err(err) => {
+            let details = (err.get_type(py), err.value(py), err.traceback(py));
+            // progress_bar never suppresses an exception; one raised while leaving it wins,
+            // as in a `with` statement.
+            manager.call_method1("__exit__", details)?;
+            Err(err)
+        }
+    }
+}
+
+/// Solve many puzzles on every core.
+///
+/// ``puzzles`` is a numpy integer array of shape (N, n, n) or (N, n*n), 0 = blank, any dtype and
+/// memory order: the result is a new array of the same shape and dtype. Or a list of puzzle
+/// strings (or any 1-D sequence of them with ``tolist``, such as a pandas column or a numpy
+/// str array): the result is a list of strings. A row that is malformed, has conflicting clues or
+/// has no solution comes back as all zeros (``None`` in a list). ``threads=None`` uses every
+/// core, ``threads=1`` only the calling thread; the result does not depend on it.
+/// ``progress=True`` shows a tqdm bar. The GIL is released while solving; Ctrl-C stops the batch.
+///
+/// ``max_guesses`` bounds the search of each row (see :func:`solve`); a row that runs out comes
+/// back as all zeros (``None``), like one with no solution. ``status=True`` returns
+/// ``(solutions, status)``, where ``status`` is an int8 array of :class:`Status` codes telling
+/// those cases apart: 0 solved, 1 invalid, 2 no solution, 3 guess limit.
+///
+/// ``rules`` (a :class:`Rules`) solves every puzzle under variant rules; a row whose clues
+/// break one is invalid. Rules that do not fit the batch raise :class:`InvalidRulesError`.
+// Compiled, not a Python wrapper around `_solve_batch`: a Python frame and its argument
+// handling cost more than the rest of a one-row batch of an easy puzzle.
+#[pyfunction]
+#[pyo3(
+    signature = (puzzles, /, *, r#box = None, threads = None, progress = None,
+        max_guesses = None, status = false, rules = None),
+    text_signature = "(puzzles, /, *, box=None, threads=None, progress=False, \
+        max_guesses=None, status=False, rules=None)"
+)]
+#[allow(clippy::too_many_arguments)]
+pub fn solve_batch<'py>(
+    puzzles: &Bound<'py, PyAny>,
+    r#box: Option<BoxArg>,
+    threads: Option<Threads>,
+    progress: Option<&Bound<'py, PyAny>>,
+    max_guesses: Option<MaxGuesses>,
+    status: bool,
+    rules: Option<super::rules::RulesArg>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = puzzles.py();
+    let puzzles = as_batch(puzzles)?;
+    let shown = progress
+        .map(|p| p.is_truthy())
+        .transpose()?
+        .unwrap_or(false);
+    let batch = open_under(&puzzles, r#box, super::rules::RulesArg::core(rules))?;
+    with_progress(py, shown, batch.count, "solving", |update| {
+        solve_rows(
+            py,
+            &batch,
+            threads,
+            update,
+            super::budget(max_guesses),
+            status,
+        )
+    })
+}
+
+/// Count each puzzle's solutions up to ``limit`` (2 tells unique from not; None: all) on
+/// every core.
+///
+/// Takes the same inputs as :func:`solve_batch` and returns an int64 array of shape (N,);
+/// a malformed or conflicting row counts 0. With ``max_guesses``, a row that runs out of
+/// guesses counts -1 (never a partial count); ``status=True`` returns ``(counts, status)``
+/// with the :class:`Status` code of each row, as :func:`solve_batch` does. ``rules`` counts
+/// under variant rules, as in :func:`solve_batch`.
+#[pyfunction]
+#[pyo3(
+    signature = (puzzles, /, *, limit = Limit(Some(2)), r#box = None, threads = None,
+        progress = None, max_guesses = None, status = false, rules = None),
+    text_signature = "(puzzles, /, *, limit=2, box=None, threads=None, progress=False, \
+        max_guesses=None, status=False, rules=None)"
+)]
+#[allow(clippy::too_many_arguments)]
+pub fn count_solutions_batch<'py>(
+    puzzles: &Bound<'py, PyAny>,
+    limit: Limit,
+    r#box: Option<BoxArg>,
+    threads: Option<Threads>,
+    progress: Option<&Bound<'py, PyAny>>,
+    max_guesses: Option<MaxGuesses>,
+    status: bool,
+    rules: Option<super::rules::RulesArg>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = puzzles.py();
+    let puzzles = as_batch(puzzles)?;
+    let shown = progress
+        .map(|p| p.is_truthy())
+        .transpose()?
+        .unwrap_or(false);
+    let batch = open_under(&puzzles, r#box, super::rules::RulesArg::core(rules))?;
+    with_progress(py, shown, batch.count, "counting", |update| {
+        count_rows(
+            py,
+            &batch,
+            limit.0,
+            threads,
+            update,
+            super::budget(max_guesses),
+            status,
+        )
+    })
+}
+
+/// `solve_batch` taking a progress callback (called with the number of rows just finished)
+/// instead of a bar, and every argument by position too.
+#[pyfunction]
+#[pyo3(signature = (
+    puzzles, /, r#box = None, threads = None, progress = None, max_guesses = None,
+    status = false, rules = None
+))]
+#[allow(clippy::too_many_arguments)]
+pub fn _solve_batch<'py>(
+    puzzles: &Bound<'py, PyAny>,
+    r#box: Option<BoxArg>,
+    threads: Option<Threads>,
+    progress: Option<Bound<'py, PyAny>>,
+    max_guesses: Option<MaxGuesses>,
+    status: bool,
+    rules: Option<super::rules::RulesArg>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let batch = open_under(puzzles, r#box, super::rules::RulesArg::core(rules))?;
+    solve_rows(
+        puzzles.py(),
+        &batch,
+        threads,
+        progress,
+        super::budget(max_guesses),
+        status,
+    )
+}
+
+/// `count_solutions_batch` taking a progress callback, as [`_solve_batch`] does.
+#[pyfunction]
+#[pyo3(
+    signature = (puzzles, /, limit = Limit(Some(2)), r#box = None, threads = None,
+        progress = None, max_guesses = None, status = false, rules = None),
+    text_signature = "(puzzles, /, limit=2, box=None, threads=None, progress=None, \
+        max_guesses=None, status=False, rules=None)"
+)]
+#[allow(clippy::too_many_arguments)]
+pub fn _count_solutions_batch<'py>(
+    puzzles: &Bound<'py, PyAny>,
+    limit: Limit,
+    r#box: Option<BoxArg>,
+    threads: Option<Threads>,
+    progress: Option<Bound<'py, PyAny>>,
+    max_guesses: Option<MaxGuesses>,
+    status: bool,
+    rules: Option<super::rules::RulesArg>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let batch = open_under(puzzles, r#box, super::rules::RulesArg::core(rules))?;
+    count_rows(
+        puzzles.py(),
+        &batch,
+        limit.0,
+        threads,
+        progress,
+        super::budget(max_guesses),
+        status,
+    )
 }

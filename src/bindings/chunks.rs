@@ -57,12 +57,11 @@ impl Runner {
     }
 
     /// The chunks, as row ranges `start..end`.
-    pub fn chunks(&self) -> Vec<(usize, usize)> {
+    pub fn chunks(&self) -> impl Iterator<Item = (usize, usize)> {
         let (count, step) = (self.count, self.rows_per_chunk);
         (0..count)
             .step_by(step)
-            .map(|start| (start, (start + step).min(count)))
-            .collect()
+            .map(move |start| (start, (start + step).min(count)))
     }
 
     /// The most rows in one chunk.

@@ -106,7 +106,7 @@ impl<'py> Kind<'py> {
 
 /// The cells as one line of text, written on the stack when short: no String between the
 /// cells and Python's copy.
-fn line_string<'py>(py: Python<'py>, cells: &[u8]) -> Bound<'py, PyString> {
+pub fn line_string<'py>(py: Python<'py>, cells: &[u8]) -> Bound<'py, PyString> {
     let mut buf = [0u8; pystr::SHORT_TEXT];
     if let Some(line) = buf.get_mut(..cells.len()) {
         if text::write_line(cells, line) {

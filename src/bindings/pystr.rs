@@ -19,9 +19,7 @@ pub const SHORT_TEXT: usize = 256;
 pub fn short_ascii<'b>(s: &Bound<'_, PyString>, buf: &'b mut [u8; SHORT_TEXT]) -> Option<&'b str> {
     // Not zeroed first (a kilobyte on every call): only the code points copied in are read.
     let mut wide = [MaybeUninit::<u32>::uninit(); SHORT_TEXT];
-    // SAFETY: `s` is a live str; PyUnicode_GetLength cannot fail on one.
-    let len = unsafe { ffi::PyUnicode_GetLength(s.as_ptr()) };
-    let len = usize::try_from(len).ok().filter(|&len| len <= SHORT_TEXT)?;
+    let len = Some(char_len(s)).filter(|&len| len <= SHORT_TEXT)?;
     // SAFETY: `wide` holds SHORT_TEXT >= len code points, so the copy fits and cannot fail;
     // no terminating NUL is asked for.
     let copied = unsafe {
@@ -43,6 +41,13 @@ pub fn short_ascii<'b>(s: &Bound<'_, PyString>, buf: &'b mut [u8; SHORT_TEXT]) -
         *byte = u8::try_from(code).ok().filter(u8::is_ascii)?;
     }
     std::str::from_utf8(&buf[..len]).ok()
+}
+
+/// The length of `s` in characters (code points).
+pub fn char_len(s: &Bound<'_, PyString>) -> usize {
+    // SAFETY: `s` is a live str; PyUnicode_GetLength cannot fail on one.
+    let len = unsafe { ffi::PyUnicode_GetLength(s.as_ptr()) };
+    usize::try_from(len).unwrap_or(0)
 }
 
 /// The character of a `str` (exactly `str`, the common cell of a LeetCode board) of length
