@@ -14,8 +14,11 @@ machine with whatever else runs).
 Single mode times Python loops of one call per puzzle (the first --limit puzzles of each set,
 1,000 by default) for each input kind: an 81-character str, a list of lists of ints, a
 LeetCode board (lists of one-character strs, '.' blank), numpy arrays of three dtypes; then
-count_solutions(limit=2) and a one-row solve_batch; beside the search alone (solve_batch and
-count_solutions_batch over all the puzzles at threads=1, per puzzle) and beside
+count_solutions(limit=2) on a str and a numpy array; then one-row solve_batch and
+count_solutions_batch calls for each kind a batch takes (a list of one str, numpy arrays of
+shape (1, 9, 9) in the three dtypes and (1, 81)), each set beside the single call on the same
+input; all beside the search alone (solve_batch and count_solutions_batch over all the
+puzzles at threads=1, per puzzle) and beside
 sudoku_solver_rs (the `sudoku` crate behind pyo3, from PyPI; benchmark-only, never a
 dependency; --no-sudoku-solver-rs or not installed: left out). Every column runs once per
 round over the same puzzles, rounds rotate which goes first, and each figure is the median
@@ -24,8 +27,9 @@ clock). sudoku_solver_rs returns a solution only for a puzzle with exactly one (
 so it searches for a second: the work of count_solutions(limit=2) plus the solution.
 
 --compare then runs the native comparison runner (`cargo run --release --features baseline-engine --example compare`, see
-examples/compare.rs) on the same sets and puzzles with --repeat rounds, timed by the wall clock
-like this script: the core called from Rust, single thread, beside the `sudoku` crate. Last
+examples/compare.rs) on the same sets and puzzles with --repeat rounds, timed by the clock this
+script's figures use (the wall clock in batch mode, --clock with --single): the core called
+from Rust, single thread, beside the `sudoku` crate. Last
 comes the Python-path overhead: how much longer the one-thread Python figure (batch, or one
 call per puzzle with --single) takes per puzzle than the core on the same puzzles.
 """
@@ -71,14 +75,19 @@ SINGLE_SETS = [
 
 
 # What each call is set beside in --single: the same search alone in a batch, then
-# sudoku_solver_rs on the same input; a one-row batch beside the single call.
+# sudoku_solver_rs on the same input; a one-row batch beside the single call on the same input.
 PEERS = {
     "sr.solve(str)": "sudoku_solver_rs.from_str_line(str)",
     "sr.count_solutions(str, limit=2)": "sudoku_solver_rs.from_str_line(str)",
     "sr.solve(list of lists of int)": "sudoku_solver_rs.from_num_list(list of lists of int)",
     "sr.solve(numpy uint8 (9, 9))": "sudoku_solver_rs.from_num_list(numpy uint8 (9, 9)), gives lists",
-    "sr.solve_batch(numpy (1, 81))": "sr.solve(numpy uint8 (9, 9))",
     "sr.solve_batch([str])": "sr.solve(str)",
+    "sr.solve_batch(numpy uint8 (1, 9, 9))": "sr.solve(numpy uint8 (9, 9))",
+    "sr.solve_batch(numpy int32 (1, 9, 9))": "sr.solve(numpy int32 (9, 9))",
+    "sr.solve_batch(numpy int64 (1, 9, 9))": "sr.solve(numpy int64 (9, 9))",
+    "sr.solve_batch(numpy uint8 (1, 81))": "sr.solve(numpy uint8 (9, 9))",
+    "sr.count_solutions_batch([str])": "sr.count_solutions(str, limit=2)",
+    "sr.count_solutions_batch(numpy uint8 (1, 9, 9))": "sr.count_solutions(numpy uint8 (9, 9), limit=2)",
 }
 
 
@@ -87,6 +96,7 @@ ALONE = {
     "sr.solve": "search alone: solve_batch, threads=1",
     "sr.solve_batch": "search alone: solve_batch, threads=1",
     "sr.count_solutions": "search alone: count_solutions_batch, threads=1",
+    "sr.count_solutions_batch": "search alone: count_solutions_batch, threads=1",
 }
 
 
@@ -101,11 +111,6 @@ def solve_each(puzzles) -> None:
 def count_each(puzzles) -> None:
     for p in puzzles:
         sr.count_solutions(p, limit=2)
-
-
-def batch_each(puzzles) -> None:
-    for p in puzzles:
-        sr.solve_batch(p)
 
 
 def call_each(fn, puzzles) -> None:
@@ -138,9 +143,29 @@ def single_columns(lines: list[str], array, with_ss: bool) -> dict:
     for kind, grids in kinds.items():
         columns[f"sr.solve({kind})"] = (lambda grids=grids: solve_each(grids), n)
     columns["sr.count_solutions(str, limit=2)"] = (lambda: count_each(lines), n)
-    one_row = [array[i : i + 1] for i in range(n)]
-    columns["sr.solve_batch(numpy (1, 81))"] = (lambda: batch_each(one_row), n)
-    columns["sr.solve_batch([str])"] = (lambda: batch_each([[p] for p in lines]), n)
+    columns["sr.count_solutions(numpy uint8 (9, 9), limit=2)"] = (
+        lambda: count_each(kinds["numpy uint8 (9, 9)"]),
+        n,
+    )
+    # One-row batches of each kind a batch takes (nested lists are not a batch).
+    one_row = {
+        "[str]": [[p] for p in lines],
+        **{
+            f"numpy {dtype} (1, 9, 9)": [g.reshape(1, 9, 9) for g in kinds[f"numpy {dtype} (9, 9)"]]
+            for dtype in ("uint8", "int32", "int64")
+        },
+        "numpy uint8 (1, 81)": [array[i : i + 1] for i in range(n)],
+    }
+    for kind, batches in one_row.items():
+        columns[f"sr.solve_batch({kind})"] = (
+            lambda batches=batches: call_each(sr.solve_batch, batches),
+            n,
+        )
+    for kind in ("[str]", "numpy uint8 (1, 9, 9)"):
+        columns[f"sr.count_solutions_batch({kind})"] = (
+            lambda batches=one_row[kind]: call_each(sr.count_solutions_batch, batches),
+            n,
+        )
     if with_ss:
         import sudoku_solver_rs as ss
 
@@ -160,16 +185,19 @@ def single_columns(lines: list[str], array, with_ss: bool) -> dict:
 
 
 def check_single(lines: list[str], with_ss: bool) -> None:
-    """Every kind gives the same solution as the str call, and sudoku_solver_rs the same as
-    ours, so that every column does the same work."""
+    """A one-row batch gives the same solution as the single call, and sudoku_solver_rs the
+    same as ours, so that every column does the same work."""
     for p in lines:
         want = sr.solve(p)
+        count = sr.count_solutions(p, limit=2)
+        if sr.solve_batch([p]) != [want] or sr.count_solutions_batch([p]).tolist() != [count]:
+            raise SystemExit(f"a one-row batch disagrees with the single call on {p}")
         if with_ss:
             import sudoku_solver_rs as ss
 
             got = ss.from_str_line(p)
             # It returns "" for a puzzle without exactly one solution (after looking for two).
-            if got != want and not (got == "" and sr.count_solutions(p, limit=2) != 1):
+            if got != want and not (got == "" and count != 1):
                 raise SystemExit(f"sudoku_solver_rs disagrees on {p}: {got!r} != {want!r}")
 
 
@@ -244,8 +272,9 @@ def run_compare(
         command = ["cargo", "run", "--release", "--quiet", "--features", "baseline-engine"]
         command += ["--example", "compare", "--"]
         command += ["--data", str(args.data), "--limit", str(args.limit)]
-        # The wall clock, as this script uses, so the overhead compares like with like.
-        command += ["--rounds", str(args.repeat), "--clock", "wall", "--tsv", str(tsv)]
+        # The clock this script's figures use, so the overhead compares like with like.
+        clock = args.clock if args.single else "wall"
+        command += ["--rounds", str(args.repeat), "--clock", clock, "--tsv", str(tsv)]
         command += ["--sets", *sets]
         sys.stdout.flush()
         status = subprocess.run(command, cwd=ROOT, check=False).returncode
