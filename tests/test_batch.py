@@ -9,7 +9,7 @@ import time
 import numpy as np
 import pytest
 import reference as ref
-from helpers import read_lines
+from helpers import NO_SOLUTION, read_lines
 
 import sudoku_rs as sr
 
@@ -233,6 +233,7 @@ def test_any_memory_order_reads_the_same_rows(mixed, dtype, layout):
 EMPTY = "." * 81
 LEET = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 CONFLICT = "11" + "." * 79
+NO_SOLUTION_TEXT = ref.to_string(NO_SOLUTION)
 
 
 @pytest.mark.parametrize("kind", ["list", "array"])
@@ -299,3 +300,43 @@ def test_a_small_batch_past_its_first_poll_stops_on_a_signal():
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
     assert sr.count_solutions_batch([CONFLICT, LEET], threads=1).tolist() == [0, 1]
+
+
+@pytest.mark.parametrize(
+    "row, options",
+    [
+        (LEET, {}),
+        (EMPTY, {}),
+        (EMPTY, {"max_guesses": 1}),  # out of guesses: None
+        (CONFLICT, {}),
+        (NO_SOLUTION_TEXT, {}),
+        ("x" * 81, {}),
+        ("." * 80, {}),
+        (None, {}),
+        (5, {}),
+        ("\n".join(LEET[r * 9 : r * 9 + 9] for r in range(9)) + "\n", {}),  # laid out
+        ("\u00a0".join(LEET), {}),  # whitespace outside ASCII
+        ("." * 16, {}),
+        ("." * 36, {"box": (2, 3)}),
+        (LEET, {"box": (2, 3)}),  # a good box that does not fit the row
+    ],
+)
+def test_a_one_string_batch_gives_what_its_row_in_a_longer_batch_gets(row, options):
+    # A list of one string is searched as a single call is; a longer list takes the general
+    # path. EMPTY with limit=5000 counts past its first poll.
+    one = sr.solve_batch([row], **options)
+    two = sr.solve_batch([row, row], **options)
+    assert one == two[:1]
+    assert one == sr.solve_batch((row,), **options)  # a tuple takes the general path too
+    counts = sr.count_solutions_batch([row], limit=5000, **options)
+    np.testing.assert_array_equal(
+        counts, sr.count_solutions_batch([row, row], limit=5000, **options)[:1]
+    )
+    assert counts.dtype == np.int64 and counts.shape == (1,)
+
+
+def test_a_one_string_batch_with_a_bad_box_raises_as_a_longer_one_does():
+    for rows in ([LEET], [LEET, LEET], ["x"], [None]):
+        for call in (sr.solve_batch, sr.count_solutions_batch):
+            with pytest.raises(sr.InvalidPuzzleError, match="is not a box shape"):
+                call(rows, box=(1, 9))

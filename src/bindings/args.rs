@@ -38,6 +38,12 @@ fn whole(obj: &Borrowed<'_, '_, PyAny>, name: &str, what: &str) -> PyResult<i128
     if obj.is_instance_of::<PyBool>() {
         return Err(refuse());
     }
+    // An i64 first: under the stable ABI pyo3 reads an i128 with a shift and several Python
+    // calls, which showed in every call taking an int argument (`limit=2`). Anything that is
+    // not an i64 is read again below, with the messages below.
+    if let Ok(value) = obj.extract::<i64>() {
+        return Ok(i128::from(value));
+    }
     match obj.extract::<i128>() {
         Ok(value) => Ok(value),
         Err(err) if err.is_instance_of::<PyOverflowError>(obj.py()) => {
