@@ -1,7 +1,7 @@
 //! Search statistics and thread CPU time of the variant engine, counting each puzzle of a file
-//! to 2 (the uniqueness check the generator makes):
+//! to 2 (the uniqueness check the generator makes), or with `--solve` solving it:
 //!
-//!     cargo run --release --example variant_stats -- RULE FILE [CAGES]
+//!     cargo run --release --example variant_stats -- [--solve] RULE FILE [CAGES]
 //!     cargo run --release --example variant_stats -- RULE COUNT     # generate COUNT 9x9 puzzles
 //!
 //! RULE is one of `x`, `anti-knight`, `x-anti-knight`, `non-consecutive`, `killer` (then CAGES
@@ -18,8 +18,12 @@ use sudoku_rs::core::{BoxShape, Cell, Rules, Solver, Unbounded};
 mod clock;
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let usage = "usage: variant_stats RULE FILE [CAGES]";
+    let mut args: Vec<String> = std::env::args().collect();
+    let solve = args.get(1).is_some_and(|a| a == "--solve");
+    if solve {
+        args.remove(1);
+    }
+    let usage = "usage: variant_stats [--solve] RULE FILE [CAGES]";
     let (Some(rule), Some(file)) = (args.get(1), args.get(2)) else {
         eprintln!("{usage}");
         std::process::exit(2);
@@ -60,20 +64,31 @@ fn main() {
     }
     let data = std::fs::read_to_string(file).expect("a puzzle file");
     let (mut nodes, mut seconds, mut puzzles) = (0u64, 0f64, 0usize);
+    let (mut most, mut guesses) = (0u64, 0u64);
     for line in data.lines().filter(|l| !l.trim().is_empty()) {
         let grid = text::parse(line, None).expect("a puzzle");
         let mut solver = Solver::with_rules(grid.shape(), rules.clone()).expect("rules fit");
         let start = cpu_seconds();
-        let count = solver.count(grid.cells(), Some(2), &mut Unbounded);
+        if solve {
+            let solution = solver.solve(&grid, &mut Unbounded).expect("a solution");
+            assert!(grid.is_solved_by(&solution));
+        } else {
+            solver
+                .count(grid.cells(), Some(2), &mut Unbounded)
+                .expect("a valid puzzle");
+        }
         seconds += cpu_seconds() - start;
-        count.expect("a valid puzzle");
         nodes += solver.stats().nodes;
+        guesses += solver.stats().guesses;
+        most = most.max(solver.stats().nodes);
         puzzles += 1;
     }
     println!(
-        "{rule}: {puzzles} puzzles, {nodes} nodes, {:.1} ms CPU, {:.1} puzzles/s (count to 2)",
+        "{rule}: {puzzles} puzzles, {nodes} nodes (most {most}), {guesses} guesses, {:.1} ms CPU, \
+         {:.1} puzzles/s ({})",
         seconds * 1e3,
-        puzzles as f64 / seconds
+        puzzles as f64 / seconds,
+        if solve { "solve" } else { "count to 2" }
     );
 }
 

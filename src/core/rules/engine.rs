@@ -10,14 +10,16 @@
 //! once: a digit with two to four homes in a group is struck from every cell that sees them
 //! all (knight and king moves reach past the groups, so this finds much the groups alone do
 //! not; measured, it costs more than it saves under the other rules). It branches on the first
-//! cell with the fewest candidates, digits low to high, so solutions come in a fixed order. Like the generic engine it copies state into
-//! an arena level per guess.
+//! cell with the fewest candidates (under non-consecutive, of those the one with the most open
+//! orthogonal neighbours), digits low to high, so solutions come in a fixed order; a restart
+//! attempt's seed perturbs the tie-breaks and the digit order, so it explores differently. Like
+//! the generic engine it copies state into an arena level per guess.
 
 use std::sync::Arc;
 
 use crate::core::error::{Error, Result};
 use crate::core::grid::shape::BoxShape;
-use crate::core::search::control::{Control, Flow, GuessBudget, SearchStats, POLL_INTERVAL};
+use crate::core::search::control::{mix, Attempt, Control, Flow, SearchStats, POLL_INTERVAL};
 
 use super::check::find_conflict;
 use super::layout::{Layout, MAX_BITSET_CELLS};
@@ -48,6 +50,8 @@ pub(crate) struct Variant {
     /// Scratch for [`point`]: per digit, the open cells that may hold it.
     planes: Vec<u64>,
     frames: Vec<Frame>,
+    /// The current attempt's seed (see [`Attempt::seed`]).
+    seed: u64,
     stats: SearchStats,
 }
 
@@ -65,6 +69,7 @@ impl Variant {
             open: vec![0],
             planes: vec![0; n * nc.div_ceil(64)],
             frames: Vec::new(),
+            seed: 0,
             stats: SearchStats::default(),
         })
     }
@@ -81,20 +86,20 @@ impl Variant {
         self.stats
     }
 
-    /// Depth-first search calling `visit` on each solution until it says `Stop`, making at most
-    /// the guesses `guesses` allows and visiting at most `node_budget` nodes: `Ok(true)` when
-    /// the node budget ran out first. Clues that break a rule are an error naming it.
+    /// Depth-first search calling `visit` on each solution until it says `Stop`, within the
+    /// attempt's budgets and in its order (seed 0: the plain one): `Ok(true)` when the node
+    /// budget ran out first. Clues that break a rule are an error naming it.
     pub(crate) fn search(
         &mut self,
         cells: &[u8],
         control: &mut (impl Control + ?Sized),
-        guesses: GuessBudget,
-        node_budget: u64,
+        attempt: Attempt,
         mut visit: impl FnMut(&[u8]) -> Flow,
     ) -> Result<bool> {
         let nc = self.layout.n * self.layout.n;
         assert_eq!(cells.len(), nc, "cells must match the solver's shape");
         self.stats = SearchStats::default();
+        self.seed = attempt.seed;
         self.frames.clear();
         let mut step = match self.load(cells)? {
             true => self.propagate(0),
@@ -106,7 +111,7 @@ impl Variant {
             if self.stats.nodes % POLL_INTERVAL == 0 && !control.proceed(&self.stats) {
                 return Err(Error::Interrupted);
             }
-            if self.stats.nodes > node_budget {
+            if self.stats.nodes > attempt.node_budget {
                 return Ok(true);
             }
             match step {
@@ -122,6 +127,7 @@ impl Variant {
                 }
             }
             loop {
+                let depth = self.frames.len() as u64;
                 let Some(frame) = self.frames.last_mut() else {
                     return Ok(false);
                 };
@@ -129,10 +135,19 @@ impl Variant {
                     self.frames.pop();
                     continue;
                 }
-                let next = frame.untried & frame.untried.wrapping_neg();
+                // The lowest digit, or under a restart the lowest from a digit drawn from
+                // (attempt, depth) up, wrapping round.
+                let mut next = frame.untried & frame.untried.wrapping_neg();
+                if self.seed != 0 {
+                    let from = mix(self.seed, depth) % self.layout.n as u64;
+                    let above = frame.untried & (u64::MAX << from);
+                    if above != 0 {
+                        next = above & above.wrapping_neg();
+                    }
+                }
                 frame.untried ^= next;
                 let cell = frame.cell;
-                guesses.spend(&mut self.stats)?;
+                attempt.guesses.spend(&mut self.stats)?;
                 let parent = self.frames.len() - 1;
                 level = parent + 1;
                 self.ensure_levels(level + 1);
@@ -244,6 +259,7 @@ impl Variant {
         let cand = &mut self.cand[level * nc..(level + 1) * nc];
         let value = &mut self.value[level * nc..(level + 1) * nc];
         let open = &mut self.open[level];
+        let seed = self.seed;
         let mut pointed = false;
         loop {
             let mut progress = false;
@@ -262,9 +278,23 @@ impl Variant {
                     }
                     progress = true;
                 } else if !progress {
-                    let count = m.count_ones();
-                    if count < best.1 {
-                        best = (cell, count);
+                    // Fewest candidates first; under non-consecutive, of those the one with
+                    // the most open orthogonal neighbours (its digit rules out the most).
+                    // Remaining ties go to the first cell, or under a restart to the one a
+                    // hash of (attempt, cell) ranks lowest.
+                    let mut count = m.count_ones() * 8;
+                    if count <= best.1 {
+                        if let Some(orthogonal) = &layout.orthogonal {
+                            let open = orthogonal[cell].iter().filter(|&&p| value[p as usize] == 0);
+                            count += 4 - open.count() as u32;
+                        }
+                        if count < best.1
+                            || (seed != 0
+                                && count == best.1
+                                && mix(seed, cell as u64) < mix(seed, best.0 as u64))
+                        {
+                            best = (cell, count);
+                        }
                     }
                 }
             }
@@ -563,28 +593,13 @@ fn point(
                     struck = true;
                 }
             }
-            if let Some(orthogonal) = &layout.orthogonal {
-                let adjacent = ((bit << 1) | (bit >> 1)) & full;
-                for &c in &orthogonal[homes[0] as usize] {
-                    let cu = c as usize;
-                    if value[cu] != 0 || cand[cu] & adjacent == 0 || homes.contains(&c) {
-                        continue;
-                    }
-                    if homes.iter().all(|h| orthogonal[cu].contains(h)) {
-                        let mut gone = cand[cu] & adjacent;
-                        cand[cu] &= !adjacent;
-                        if cand[cu] == 0 {
-                            return None;
-                        }
-                        while gone != 0 {
-                            let e = gone.trailing_zeros() as usize;
-                            gone &= gone - 1;
-                            planes[e * words + cu / 64] &= !(1 << (cu % 64));
-                        }
-                        struck = true;
-                    }
+            struck |= strike_adjacent(layout, full, cand, value, homes, bit, |cell, mut gone| {
+                while gone != 0 {
+                    let e = gone.trailing_zeros() as usize;
+                    gone &= gone - 1;
+                    planes[e * words + cell / 64] &= !(1 << (cell % 64));
                 }
-            }
+            })?;
         }
     }
     Some(struck)
@@ -630,24 +645,44 @@ fn strike_common(
             }
         }
     }
-    if let Some(orthogonal) = &layout.orthogonal {
-        // A neighbour of every home holding a digit next to `bit` would leave it no home.
-        let adjacent = ((bit << 1) | (bit >> 1)) & full;
-        for &c in &orthogonal[homes[0] as usize] {
-            let cu = c as usize;
-            if value[cu] != 0 || cand[cu] & adjacent == 0 || homes.contains(&c) {
-                continue;
+    struck |= strike_adjacent(layout, full, cand, value, homes, bit, |_, _| {})?;
+    Some(struck)
+}
+
+/// Under non-consecutive, `bit` must go in one of `homes`: a cell orthogonally next to every
+/// home holding a digit next to `bit` would leave it no home, so those digits go from such
+/// cells; `struck(cell, digits)` hears of each strike. `Some(whether anything was struck)`,
+/// `None` when a cell lost its last candidate; `Some(false)` without the rule.
+fn strike_adjacent(
+    layout: &Layout,
+    full: u64,
+    cand: &mut [u64],
+    value: &[u8],
+    homes: &[u16],
+    bit: u64,
+    mut struck: impl FnMut(usize, u64),
+) -> Option<bool> {
+    let Some(orthogonal) = &layout.orthogonal else {
+        return Some(false);
+    };
+    let adjacent = ((bit << 1) | (bit >> 1)) & full;
+    let mut any = false;
+    for &c in &orthogonal[homes[0] as usize] {
+        let cu = c as usize;
+        if value[cu] != 0 || cand[cu] & adjacent == 0 || homes.contains(&c) {
+            continue;
+        }
+        if homes.iter().all(|h| orthogonal[cu].contains(h)) {
+            let gone = cand[cu] & adjacent;
+            cand[cu] &= !adjacent;
+            if cand[cu] == 0 {
+                return None;
             }
-            if homes.iter().all(|h| orthogonal[cu].contains(h)) {
-                cand[cu] &= !adjacent;
-                if cand[cu] == 0 {
-                    return None;
-                }
-                struck = true;
-            }
+            struck(cu, gone);
+            any = true;
         }
     }
-    Some(struck)
+    Some(any)
 }
 
 /// Whether every cage of a complete grid adds up to its total.
@@ -758,6 +793,48 @@ mod tests {
                     assert!(find_conflict(shape, &rules, sol.cells()).is_none());
                 }
             }
+        }
+    }
+
+    #[test]
+    fn a_seed_changes_the_order_but_not_the_solutions() {
+        let shape = BoxShape::new(2, 3).unwrap();
+        for spec in specs().into_iter().filter(|s| s.regions.is_none()) {
+            let rules = Arc::new(Rules::new(spec.clone()).unwrap());
+            let mut variant = Variant::new(shape, rules.clone()).unwrap();
+            let all = |variant: &mut Variant, seed| {
+                let attempt = Attempt {
+                    seed,
+                    node_budget: u64::MAX,
+                    guesses: Default::default(),
+                };
+                let mut found = Vec::new();
+                let out = variant.search(&[0; 36], &mut Unbounded, attempt, |s| {
+                    found.push(s.to_vec());
+                    Flow::Continue
+                });
+                assert_eq!(out, Ok(false));
+                found
+            };
+            let plain = all(&mut variant, 0);
+            let first = Solver::with_rules(shape, rules)
+                .unwrap()
+                .solve(
+                    &crate::core::Grid::new(shape, vec![0; 36]).unwrap(),
+                    &mut Unbounded,
+                )
+                .unwrap();
+            assert_eq!(plain[0], first.cells(), "seed 0 is the plain order");
+            let mut sorted = plain.clone();
+            sorted.sort();
+            let mut reordered = false;
+            for seed in 1..=4 {
+                let mut seeded = all(&mut variant, seed);
+                reordered |= seeded != plain;
+                seeded.sort();
+                assert_eq!(seeded, sorted, "{spec:?} seed {seed}");
+            }
+            assert!(reordered, "{spec:?}");
         }
     }
 

@@ -1,7 +1,8 @@
 //! The vocabulary every search engine shares: how a caller stops a search ([`Control`]), how a
 //! visitor asks for more solutions ([`Flow`]), what a search reports ([`SearchStats`]), and the
-//! guess budget. Both engines (`generic`, `nine`) and the [`super::Solver`] facade use these, and
-//! none of them depends on another engine through it.
+//! guess budget, and a restart attempt's terms. The engines (`generic`, `nine`, the variant engine
+//! in `rules/engine.rs`) and the [`super::Solver`] facade use these, and none of them depends on
+//! another engine through it.
 
 use crate::core::error::{Error, Result};
 
@@ -76,4 +77,24 @@ impl GuessBudget {
         stats.guesses += 1;
         Ok(())
     }
+}
+
+/// One attempt's terms: its search order and how much work it may do.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Attempt {
+    /// 0 for the plain search order; a restart's attempt number otherwise.
+    pub seed: u64,
+    /// Nodes this attempt may use before it gives up (`u64::MAX`: no limit).
+    pub node_budget: u64,
+    pub guesses: GuessBudget,
+}
+
+/// A fixed 64-bit mix (splitmix64's finaliser), for restart perturbations: an
+/// attempt's tie-breaks and digit order are drawn from it, so each attempt is fixed.
+pub(crate) fn mix(seed: u64, value: u64) -> u64 {
+    let mut z =
+        seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ value.wrapping_add(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }

@@ -13,7 +13,7 @@
 //! backtracking is moving back a level. The arena grows to the deepest level ever reached and is
 //! reused, so a warmed-up solver allocates nothing per search step or per puzzle.
 
-use super::control::{Control, Flow, GuessBudget, SearchStats, POLL_INTERVAL};
+use super::control::{mix, Attempt, Control, Flow, SearchStats, POLL_INTERVAL};
 use crate::core::error::{Error, Result};
 use crate::core::grid::find_conflict;
 use crate::core::grid::shape::{BoxShape, Geometry};
@@ -30,15 +30,6 @@ const LOCKED_CANDIDATES_FROM: usize = 16;
 /// without, the same nodes), and there is no set of such puzzles to show it paying. Figures:
 /// benches/results/2026-11-23-generic-engine.md, benches/results/2026-11-24-big-grids.md.
 const MATCHING_SIDES: std::ops::Range<usize> = 25..36;
-
-/// A fixed 64-bit mix (splitmix64's finaliser), for restart perturbations.
-fn mix(seed: u64, value: u64) -> u64 {
-    let mut z =
-        seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ value.wrapping_add(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
 
 /// What to branch on: whichever has the fewest alternatives.
 #[derive(Clone, Copy)]
@@ -63,16 +54,6 @@ enum Step {
 struct Frame {
     choice: Choice,
     untried: u64,
-}
-
-/// One attempt's terms: its search order and how much work it may do.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Attempt {
-    /// 0 for the plain search order; a restart's attempt number otherwise.
-    pub seed: u64,
-    /// Nodes this attempt may use before it gives up (`u64::MAX`: no limit).
-    pub node_budget: u64,
-    pub guesses: GuessBudget,
 }
 
 /// The generic engine's state for one box shape, reused across searches.

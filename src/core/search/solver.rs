@@ -6,8 +6,8 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use super::control::{Control, Flow, GuessBudget, SearchStats};
-use super::generic::{Attempt, Generic};
+use super::control::{Attempt, Control, Flow, GuessBudget, SearchStats};
+use super::generic::Generic;
 use super::nine;
 use crate::core::error::{Error, Result};
 use crate::core::grid::shape::BoxShape;
@@ -59,6 +59,20 @@ fn restarts_for(n: usize) -> Restarts {
         unit: BIG_RESTARTS.unit * cells / BIG_RESTARTS_CELLS,
     }
 }
+
+/// Variant searches below this grid side never restart; from it up they restart like the
+/// generic engine. Measured (benches/results/2026-11-24-variant-engine.md): on 9x9
+/// non-consecutive puzzles, which often need 100,000 nodes and more, restarting at 20,000 nodes
+/// doubled the nodes to solve and made counting to 2 six times dearer (a unique puzzle's proof
+/// of uniqueness must fit in one attempt). On 16x16 killers with no givens it cut the guesses
+/// of the hardest of five solved from 382,038 to 109,177 (another went from 35,004 to 65,705).
+const VARIANT_RESTARTS_FROM: usize = 16;
+
+/// A first attempt with no node budget: it always completes.
+const NO_RESTARTS: Restarts = Restarts {
+    first: u64::MAX,
+    unit: u64::MAX,
+};
 
 /// Count limits up to this use restarts (they keep the solutions seen).
 pub const MAX_RESTART_LIMIT: u64 = 64;
@@ -139,6 +153,9 @@ impl Solver {
         }
         let mut solver = Self::generic(shape);
         solver.variant = Some(Box::new(Variant::new(shape, rules)?));
+        if shape.size() < VARIANT_RESTARTS_FROM {
+            solver.restarts = NO_RESTARTS;
+        }
         Ok(solver)
     }
 
@@ -372,8 +389,7 @@ impl Solver {
             return Ok(false);
         }
         if let Some(variant) = self.variant.as_deref_mut() {
-            // Variant searches do not restart: the whole node budget is theirs.
-            let outcome = variant.search(cells, control, attempt.guesses, u64::MAX, visit);
+            let outcome = variant.search(cells, control, attempt, visit);
             self.stats = variant.stats();
             return outcome;
         }
@@ -567,6 +583,50 @@ mod tests {
         assert_eq!(solver.stats().guesses, needed - 1);
         solver.set_max_guesses(None);
         assert_eq!(solver.solve(&grid, &mut Unbounded).unwrap(), solution);
+    }
+
+    #[test]
+    fn variant_restarts_keep_counts_exact_and_results_fixed() {
+        use crate::core::rules::Spec;
+        let shape = BoxShape::new(2, 3).unwrap();
+        let specs = [
+            Spec {
+                non_consecutive: true,
+                ..Spec::default()
+            },
+            Spec {
+                anti_knight: true,
+                ..Spec::default()
+            },
+        ];
+        for spec in specs {
+            let rules = Arc::new(Rules::new(spec).unwrap());
+            let mut plain = Solver::with_rules(shape, rules.clone()).unwrap();
+            assert_eq!(plain.restarts.first, u64::MAX, "no restarts below 16x16");
+            let mut restarting = Solver::with_rules(shape, rules).unwrap();
+            // Budgets far below what the searches need, so every call restarts many times.
+            restarting.restarts = Restarts { first: 3, unit: 2 };
+            let cells = vec![0u8; 36];
+            let empty = Grid::new(shape, cells.clone()).unwrap();
+            let all = plain.count(&cells, None, &mut Unbounded).unwrap();
+            assert!(all > 2, "{all}");
+            for limit in [1, 2, all.min(MAX_RESTART_LIMIT), all + 1] {
+                let got = restarting
+                    .count(&cells, Some(limit), &mut Unbounded)
+                    .unwrap();
+                assert_eq!(got, limit.min(all));
+                assert!(restarting.stats().nodes > 3, "it restarted");
+            }
+            let some = restarting.solutions(&empty, 5, &mut Unbounded).unwrap();
+            assert_eq!(
+                restarting.solutions(&empty, 5, &mut Unbounded).unwrap(),
+                some
+            );
+            for (i, a) in some.iter().enumerate() {
+                assert!(empty.is_solved_by(a));
+                assert!(some[i + 1..].iter().all(|b| b != a));
+            }
+        }
     }
 
     #[test]
