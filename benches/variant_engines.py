@@ -28,8 +28,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 def worker():
     """Answers one JSON request a line on stdin with one JSON line on stdout."""
     sys.path.insert(0, HERE)
-    import sudoku_rs as sr
     from variants import variants
+
+    import sudoku_rs as sr
 
     rules_of = {}
     for line in sys.stdin:
@@ -130,9 +131,7 @@ def main():
                     if a != b and counts[i] == 1:
                         sys.exit(f"{name} solve: the builds disagree on unique puzzle {i}")
             ratio = best["before"] / best["after"]
-            print(
-                f"{name:16} {label:9} {best['before']:10.4f} {best['after']:10.4f} {ratio:13.3f}"
-            )
+            print(f"{name:16} {label:9} {best['before']:10.4f} {best['after']:10.4f} {ratio:13.3f}")
             sys.stdout.flush()
     before.close()
     after.close()
