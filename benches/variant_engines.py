@@ -89,10 +89,7 @@ def main():
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--only", default="", help="comma-separated variants (default: all)")
-    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.worker:
-        return worker()
 
     sys.path.insert(0, HERE)
     from variants import JIGSAW  # noqa: F401 (the variants file must import here too)
@@ -138,4 +135,7 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:] == ["--worker"]:
+        worker()
+    else:
+        main()
