@@ -10,8 +10,7 @@
 //! once: a digit with two to four homes in a group is struck from every cell that sees them
 //! all (knight and king moves reach past the groups, so this finds much the groups alone do
 //! not; measured, it costs more than it saves under the other rules). It branches on the first
-//! cell with the fewest candidates (under non-consecutive, of those the one with the most open
-//! orthogonal neighbours), digits low to high, so solutions come in a fixed order; a restart
+//! cell with the fewest candidates, digits low to high, so solutions come in a fixed order; a restart
 //! attempt's seed perturbs the tie-breaks and the digit order, so it explores differently. Like
 //! the generic engine it copies state into an arena level per guess.
 
@@ -278,23 +277,15 @@ impl Variant {
                     }
                     progress = true;
                 } else if !progress {
-                    // Fewest candidates first; under non-consecutive, of those the one with
-                    // the most open orthogonal neighbours (its digit rules out the most).
-                    // Remaining ties go to the first cell, or under a restart to the one a
-                    // hash of (attempt, cell) ranks lowest.
-                    let mut count = m.count_ones() * 8;
-                    if count <= best.1 {
-                        if let Some(orthogonal) = &layout.orthogonal {
-                            let open = orthogonal[cell].iter().filter(|&&p| value[p as usize] == 0);
-                            count += 4 - open.count() as u32;
-                        }
-                        if count < best.1
-                            || (seed != 0
-                                && count == best.1
-                                && mix(seed, cell as u64) < mix(seed, best.0 as u64))
-                        {
-                            best = (cell, count);
-                        }
+                    // Fewest candidates first; ties go to the first cell, or under a restart
+                    // to the one a hash of (attempt, cell) ranks lowest.
+                    let count = m.count_ones();
+                    if count < best.1
+                        || (seed != 0
+                            && count == best.1
+                            && mix(seed, cell as u64) < mix(seed, best.0 as u64))
+                    {
+                        best = (cell, count);
                     }
                 }
             }
