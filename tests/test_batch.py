@@ -9,7 +9,7 @@ import time
 import numpy as np
 import pytest
 import reference as ref
-from helpers import NO_SOLUTION, read_lines
+from helpers import NO_SOLUTION, Interrupted, read_lines
 
 import sudoku_rs as sr
 
@@ -283,23 +283,12 @@ def test_a_small_batch_past_its_first_poll_keeps_every_rows_status(kind):
 @pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs SIGALRM")
 # Four rows take the general path, one string the single call's; every 9x9 grid would take ages.
 @pytest.mark.parametrize("rows", [[CONFLICT, LEET, EMPTY, "x"], [EMPTY]], ids=["four", "one"])
-def test_a_small_batch_past_its_first_poll_stops_on_a_signal(rows):
-    class Interrupted(Exception):
-        pass
-
-    def handler(signum, frame):
-        raise Interrupted
-
-    previous = signal.signal(signal.SIGALRM, handler)
-    try:
-        signal.setitimer(signal.ITIMER_REAL, 0.2)
-        start = time.perf_counter()
-        with pytest.raises(Interrupted):
-            sr.count_solutions_batch(rows, limit=10**15, threads=1)
-        assert time.perf_counter() - start < 3
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+def test_a_small_batch_past_its_first_poll_stops_on_a_signal(rows, alarm):
+    alarm(0.2)
+    start = time.perf_counter()
+    with pytest.raises(Interrupted):
+        sr.count_solutions_batch(rows, limit=10**15, threads=1)
+    assert time.perf_counter() - start < 3
     assert sr.count_solutions_batch([CONFLICT, LEET], threads=1).tolist() == [0, 1]
 
 

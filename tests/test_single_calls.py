@@ -10,6 +10,7 @@ import time
 
 import numpy as np
 import pytest
+from helpers import Interrupted
 
 import sudoku_rs as sr
 
@@ -82,23 +83,12 @@ def test_other_threads_run_during_a_long_search_but_not_a_short_one():
 
 
 @pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs SIGALRM")
-def test_a_long_9x9_count_stops_on_a_signal():
-    class Interrupted(Exception):
-        pass
-
-    def handler(signum, frame):
-        raise Interrupted
-
-    previous = signal.signal(signal.SIGALRM, handler)
-    try:
-        signal.setitimer(signal.ITIMER_REAL, 0.2)
-        start = time.perf_counter()
-        with pytest.raises(Interrupted):
-            sr.count_solutions(EMPTY, limit=10**15)  # every 9x9 grid: would run for ages
-        assert time.perf_counter() - start < 3
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+def test_a_long_9x9_count_stops_on_a_signal(alarm):
+    alarm(0.2)
+    start = time.perf_counter()
+    with pytest.raises(Interrupted):
+        sr.count_solutions(EMPTY, limit=10**15)  # every 9x9 grid: would run for ages
+    assert time.perf_counter() - start < 3
     assert sr.solve(LEET).startswith("534678912")
 
 

@@ -680,6 +680,26 @@ fn is_direct(puzzles: &Bound<'_, PyAny>) -> bool {
     })
 }
 
+/// What the compiled batch entry points read first: the puzzles as a batch, whether a
+/// progress bar is asked for, and the core's rules (`None` for classic ones).
+#[allow(clippy::type_complexity)]
+fn entry<'py>(
+    puzzles: &Bound<'py, PyAny>,
+    progress: Option<&Bound<'py, PyAny>>,
+    rules: Option<super::rules::RulesArg>,
+) -> PyResult<(
+    Bound<'py, PyAny>,
+    bool,
+    Option<std::sync::Arc<crate::core::rules::Rules>>,
+)> {
+    let puzzles = as_batch(puzzles)?;
+    let shown = progress
+        .map(|p| p.is_truthy())
+        .transpose()?
+        .unwrap_or(false);
+    Ok((puzzles, shown, super::rules::RulesArg::core(rules)))
+}
+
 /// `puzzles` as a batch: as it stands when it is one, else through the package's
 /// `_batch._as_batch` (a pandas column or numpy strings become a list of strings; nested lists
 /// and other types raise its TypeError).
@@ -763,12 +783,7 @@ pub fn solve_batch<'py>(
     rules: Option<super::rules::RulesArg>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = puzzles.py();
-    let puzzles = as_batch(puzzles)?;
-    let shown = progress
-        .map(|p| p.is_truthy())
-        .transpose()?
-        .unwrap_or(false);
-    let rules = super::rules::RulesArg::core(rules);
+    let (puzzles, shown, rules) = entry(puzzles, progress, rules)?;
     if !shown && !status && rules.is_none() {
         let requested = BoxArg::request(r#box)?;
         if let Some(solved) = solve_one_string(&puzzles, requested, super::budget(max_guesses))? {
@@ -815,12 +830,7 @@ pub fn count_solutions_batch<'py>(
     rules: Option<super::rules::RulesArg>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = puzzles.py();
-    let puzzles = as_batch(puzzles)?;
-    let shown = progress
-        .map(|p| p.is_truthy())
-        .transpose()?
-        .unwrap_or(false);
-    let rules = super::rules::RulesArg::core(rules);
+    let (puzzles, shown, rules) = entry(puzzles, progress, rules)?;
     if !shown && !status && rules.is_none() {
         let (requested, budget) = (BoxArg::request(r#box)?, super::budget(max_guesses));
         if let Some(counted) = count_one_string(&puzzles, requested, limit.0, budget)? {
