@@ -306,6 +306,7 @@ def test_a_small_batch_past_its_first_poll_stops_on_a_signal(rows, alarm):
         (5, {}),
         ("\n".join(LEET[r * 9 : r * 9 + 9] for r in range(9)) + "\n", {}),  # laid out
         ("\u00a0".join(LEET), {}),  # whitespace outside ASCII
+        ("\ud800" * 81, {}),  # a lone surrogate: no UTF-8 form at all
         ("." * 16, {}),
         ("." * 36, {"box": (2, 3)}),
         (LEET, {"box": (2, 3)}),  # a good box that does not fit the row

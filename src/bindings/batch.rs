@@ -459,7 +459,11 @@ fn only_string<'py>(
         return Ok(None);
     };
     let parsed = match item.cast_into::<PyString>() {
-        Ok(s) => pystr::with_text(&s, |t| text::parse(t, requested_box).ok())?.map(|g| (s, g)),
+        // Text Python cannot give as UTF-8 (a lone surrogate) is a bad row, as in `read`.
+        Ok(s) => pystr::with_text(&s, |t| text::parse(t, requested_box).ok())
+            .ok()
+            .flatten()
+            .map(|g| (s, g)),
         Err(_) => None,
     };
     if let (None, Some((rows, cols))) = (&parsed, requested_box) {

@@ -26,8 +26,8 @@ const LOCKED_CANDIDATES_FROM: usize = 16;
 /// The grid sides on which the all-different pass runs (see [`all_different`]). On 25x25 it
 /// cuts the search tree several times over, and with it the heavy tail; on 16x16 the tree is
 /// small already and the pass cost more time than it saved. From 36x36 on it found nothing on
-/// sparse grids at many times the cost of a node (an empty 64x64 took 6 s with it, 0.3 s
-/// without, the same nodes), and there is no set of such puzzles to show it paying. Figures:
+/// sparse grids at many times the cost of a node (an empty 64x64 took 58.8 s with it, 6.1 s
+/// with it behind [`may_hold_a_tight_set`], 0.3 s without, the same nodes), and there is no set of such puzzles to show it paying. Figures:
 /// benches/results/2026-11-23-generic-engine.md, benches/results/2026-11-24-big-grids.md.
 const MATCHING_SIDES: std::ops::Range<usize> = 25..36;
 
@@ -171,7 +171,11 @@ impl Generic {
                     continue;
                 }
                 // The lowest alternative, or under a restart the lowest at or above a
-                // position drawn from (attempt, depth).
+                // position drawn from (attempt, depth) out of 64: on grids of fewer than 64
+                // digits many draws land above every alternative and keep the plain order,
+                // so a restart perturbs only some branches. Drawing among the grid's n
+                // instead made counting to 2 on gen_25x25 0.85x as fast
+                // (benches/results/2026-11-24-big-grids.md).
                 let mut next = frame.untried & frame.untried.wrapping_neg();
                 if self.seed != 0 {
                     let from = mix(self.seed, depth) % 64;
