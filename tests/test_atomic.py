@@ -191,6 +191,9 @@ def test_cli_interrupted_leaves_the_output_alone(tmp_path, data_dir):
         [sys.executable, "-m", "sudoku_rs", "count", str(src), "-o", str(out), "--threads", "1"],
         stderr=subprocess.PIPE,
         text=True,
+        # A run started in the background (a CI job) may pass SIGINT down ignored, and Python
+        # then keeps ignoring it: give the command Ctrl-C's usual handling, as in a terminal.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     deadline = time.monotonic() + 60
     while not leftovers(tmp_path) and proc.poll() is None and time.monotonic() < deadline:
