@@ -234,7 +234,8 @@ def _augment_batch(
     progress: Optional[Callable[[int], object]] = None,
 ) -> Any: ...
 
-# Private batch and file entry points; the public wrappers live in _batch.py and _files.py.
+# Batches: the public solve_batch and count_solutions_batch are compiled; the private entry
+# points below take a progress callback, and the file ones are wrapped in _files.py.
 def solve_batch(
     puzzles: Any,
     /,

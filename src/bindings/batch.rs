@@ -686,16 +686,11 @@ fn is_direct(puzzles: &Bound<'_, PyAny>) -> bool {
 
 /// What the compiled batch entry points read first: the puzzles as a batch, whether a
 /// progress bar is asked for, and the core's rules (`None` for classic ones).
-#[allow(clippy::type_complexity)]
 fn entry<'py>(
     puzzles: &Bound<'py, PyAny>,
     progress: Option<&Bound<'py, PyAny>>,
     rules: Option<super::rules::RulesArg>,
-) -> PyResult<(
-    Bound<'py, PyAny>,
-    bool,
-    Option<std::sync::Arc<crate::core::rules::Rules>>,
-)> {
+) -> PyResult<(Bound<'py, PyAny>, bool, Option<Arc<Rules>>)> {
     let puzzles = as_batch(puzzles)?;
     let shown = progress
         .map(|p| p.is_truthy())

@@ -9,7 +9,7 @@
 
 use crate::core::error::{Error, Result};
 use crate::core::make::random::Rng;
-use crate::core::search::control::{Attempt, Control, Flow, GuessBudget};
+use crate::core::search::control::{Attempt, Control, Flow};
 
 use super::engine::Variant;
 
@@ -52,12 +52,7 @@ fn completion(
     control: &mut (impl Control + ?Sized),
 ) -> Result<Option<Vec<u8>>> {
     let mut found = None;
-    let plain = Attempt {
-        seed: 0,
-        node_budget: u64::MAX,
-        guesses: GuessBudget::default(),
-    };
-    let outcome = variant.search(grid, control, plain, |s| {
+    let outcome = variant.search(grid, control, Attempt::only(None), |s| {
         found = Some(s.to_vec());
         Flow::Stop
     });

@@ -89,6 +89,21 @@ pub(crate) struct Attempt {
     pub guesses: GuessBudget,
 }
 
+impl Attempt {
+    /// The one attempt of a search that never restarts: the plain order, no node budget, at
+    /// most `max_guesses` guesses.
+    pub(crate) fn only(max_guesses: Option<u64>) -> Self {
+        Attempt {
+            seed: 0,
+            node_budget: u64::MAX,
+            guesses: GuessBudget {
+                max: max_guesses,
+                spent_before: 0,
+            },
+        }
+    }
+}
+
 /// A fixed 64-bit mix (splitmix64's finaliser), for restart perturbations: an
 /// attempt's tie-breaks and digit order are drawn from it, so each attempt is fixed.
 pub(crate) fn mix(seed: u64, value: u64) -> u64 {

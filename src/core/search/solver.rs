@@ -353,14 +353,7 @@ impl Solver {
         control: &mut (impl Control + ?Sized),
         visit: impl FnMut(&[u8]) -> Flow,
     ) -> Result<()> {
-        let terms = Attempt {
-            seed: 0,
-            node_budget: u64::MAX,
-            guesses: GuessBudget {
-                max: self.max_guesses,
-                spent_before: 0,
-            },
-        };
+        let terms = Attempt::only(self.max_guesses);
         self.search_within(cells, control, terms, visit).map(|_| ())
     }
 
