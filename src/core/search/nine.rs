@@ -12,8 +12,9 @@
 //!   (pointing and claiming between rows and boxes) and dead bands; the same table does columns
 //!   and boxes, on the three bands by three columns of each stack;
 //! * a row or box of the band with one place left is a hidden single;
-//! * a column (three bands of one digit) with one place left is a hidden single, and with none
-//!   a dead end;
+//! * a column with one place left needs no rule of its own: the stack's table confines the
+//!   digit's box there to that column, which leaves one place in the box, a hidden single; a
+//!   column with none is a stack with no arrangement, a dead end;
 //! * bit-sliced counts over the nine digits of a band give the naked singles, the empty cells
 //!   and the two-candidate cells to guess on.
 //!
@@ -284,8 +285,6 @@ struct State {
     reduced: [[u32; 3]; 9],
     /// Bit `3 * d + b`: digit-band (d, b) changed since the digit's stacks were last reduced.
     stacks_due: u32,
-    /// The same for the digit's columns, last checked for singles.
-    columns_due: u32,
 }
 
 impl State {
@@ -295,7 +294,6 @@ impl State {
             unsolved: [BAND; 3],
             reduced: [[0; 3]; 9],
             stacks_due: BAND,
-            columns_due: BAND,
         }
     }
 
@@ -406,7 +404,6 @@ impl State {
             singles[i] = cells;
         }
         self.stacks_due |= changed;
-        self.columns_due |= changed;
         if placed == [0; 3] {
             return true;
         }
@@ -448,39 +445,6 @@ impl State {
             }
         }
         Some(changed)
-    }
-
-    /// Hidden singles in columns; `None` on a digit with no place in some column.
-    fn column_singles(&mut self) -> Option<bool> {
-        let mut placed = false;
-        while self.columns_due != 0 {
-            let d = DIGIT_OF[self.columns_due.trailing_zeros() as usize] as usize;
-            self.columns_due &= !(0o7 << (3 * d));
-            let mut once = 0u32;
-            let mut twice = 0u32;
-            for b in 0..3 {
-                let a = self.cand[d][b];
-                for row in [a & 0x1FF, (a >> 9) & 0x1FF, a >> 18] {
-                    twice |= once & row;
-                    once |= row;
-                }
-            }
-            if once != 0x1FF {
-                return None;
-            }
-            let single = (once & !twice) * STRIDE;
-            for b in 0..3 {
-                let mut new = self.cand[d][b] & single & self.unsolved[b];
-                while new != 0 {
-                    if !self.place(d, b, new.trailing_zeros()) {
-                        return None;
-                    }
-                    placed = true;
-                    new &= new - 1;
-                }
-            }
-        }
-        Some(placed)
     }
 
     /// Naked singles; `None` on a cell with no candidate.
@@ -541,13 +505,11 @@ impl State {
             match self.reduce_stacks() {
                 None => return false,
                 Some(true) => continue,
-                Some(false) => {}
-            }
-            match self.column_singles() {
-                None => return false,
-                Some(true) => continue,
-                // Triads (a row or column within a box holds exactly three digits) cut fewer
-                // guesses than they cost in time, so the engine stops here (figures:
+                // No rule for hidden singles in columns: with the bands and stacks reduced,
+                // a column with one place left is already a hidden single of its box (see the
+                // module notes), so such a pass never placed anything. Triads (a row or column
+                // within a box holds exactly three digits) cut fewer guesses than they cost in
+                // time, so the engine stops here (figures:
                 // benches/results/2026-11-22-engine-choices.md, and bit-sliced over the nine
                 // digits: benches/results/2026-11-23-nine-engine-2.md).
                 Some(false) => return true,
