@@ -447,21 +447,29 @@ impl State {
         Some(changed)
     }
 
-    /// Naked singles; `None` on a cell with no candidate.
+    /// Naked singles; `None` on a cell with no candidate. The three bands are counted side by
+    /// side, so one test tells whether there is anything to place.
     fn naked_singles(&mut self) -> Option<bool> {
-        let mut placed = false;
+        let (mut once, mut twice) = ([0u32; 3], [0u32; 3]);
+        for cand in &self.cand {
+            for b in 0..3 {
+                twice[b] |= once[b] & cand[b];
+                once[b] |= cand[b];
+            }
+        }
+        let mut empty = 0;
+        let mut singles = [0u32; 3];
         for b in 0..3 {
-            let (mut once, mut twice) = (0u32, 0u32);
-            for d in 0..9 {
-                let a = self.cand[d][b];
-                twice |= once & a;
-                once |= a;
-            }
-            let unsolved = self.unsolved[b];
-            if unsolved & !once != 0 {
-                return None;
-            }
-            let mut new = unsolved & !twice;
+            empty |= self.unsolved[b] & !once[b];
+            singles[b] = self.unsolved[b] & !twice[b];
+        }
+        if empty != 0 {
+            return None;
+        }
+        if singles == [0; 3] {
+            return Some(false);
+        }
+        for (b, mut new) in singles.into_iter().enumerate() {
             while new != 0 {
                 let p = new.trailing_zeros();
                 // Placing an earlier single may have emptied this cell.
@@ -473,11 +481,10 @@ impl State {
                 if !self.place(d, b, p) {
                     return None;
                 }
-                placed = true;
                 new &= new - 1;
             }
         }
-        Some(placed)
+        Some(true)
     }
 
     /// Applies every rule to a fixed point; `false` on a contradiction. The cheap rules run
