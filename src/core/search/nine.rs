@@ -240,6 +240,20 @@ const LONE: [u16; 512] = {
     table
 };
 
+/// A digit-band's reduction in one lookup, indexed by its non-empty (row, box) segments: the
+/// cells of the [`ARRANGEABLE`] segments (low 32 bits; zero on a dead end) and which of those
+/// segments are [`LONE`] (bits 32..41).
+const BAND_REDUCTION: [u64; 512] = {
+    let mut table = [0u64; 512];
+    let mut present = 0;
+    while present < 512 {
+        let keep = ARRANGEABLE[present] as usize;
+        table[present] = SEGMENT_CELLS[keep] as u64 | (LONE[keep] as u64) << 32;
+        present += 1;
+    }
+    table
+};
+
 /// A band word's (row, box) segments: which are non-empty (low nine bits, bit
 /// `3 * row + box`) and which hold exactly one cell (the same, shifted up by 16).
 #[inline(always)]
@@ -385,17 +399,17 @@ impl State {
             let (d, b) = (DIGIT_OF[i] as usize, BAND_OF[i] as usize);
             let a = self.cand.as_flattened()[i];
             let shape = shape(a);
-            let keep = ARRANGEABLE[(shape & 0x1FF) as usize] as u32;
-            if keep == 0 {
+            let reduction = BAND_REDUCTION[(shape & 0x1FF) as usize];
+            if reduction as u32 == 0 {
                 return false;
             }
-            let a = a & SEGMENT_CELLS[keep as usize];
+            let a = a & reduction as u32;
             self.cand.as_flattened_mut()[i] = a;
             self.reduced.as_flattened_mut()[i] = a;
             // One cell left in a segment that is alone in its row or box: a hidden single.
             // Every arrangement left goes through that segment, so it is also alone in its
-            // box or row: `keep` has cleared its row, box and column within the band.
-            let lone = LONE[keep as usize] as u32 & (shape >> 16);
+            // box or row: the reduction has cleared its row, box and column within the band.
+            let lone = (reduction >> 32) as u32 & (shape >> 16);
             let cells = a & SEGMENT_CELLS[lone as usize] & self.unsolved[b];
             let column = (cells | cells >> 9 | cells >> 18) & 0x1FF;
             clash |= placed[b] & cells | columns[d] & column;
