@@ -241,18 +241,55 @@ const LONE: [u16; 512] = {
 };
 
 /// A digit-band's reduction in one lookup, indexed by its non-empty (row, box) segments: the
-/// cells of the [`ARRANGEABLE`] segments (low 32 bits; zero on a dead end) and which of those
-/// segments are [`LONE`] (bits 32..41).
+/// cells of the [`ARRANGEABLE`] segments (low 32 bits; zero on a dead end) and the cells of
+/// those that are [`LONE`] (high 32 bits).
 const BAND_REDUCTION: [u64; 512] = {
     let mut table = [0u64; 512];
     let mut present = 0;
     while present < 512 {
         let keep = ARRANGEABLE[present] as usize;
-        table[present] = SEGMENT_CELLS[keep] as u64 | (LONE[keep] as u64) << 32;
+        let lone = LONE[keep] as usize;
+        table[present] = SEGMENT_CELLS[keep] as u64 | (SEGMENT_CELLS[lone] as u64) << 32;
         present += 1;
     }
     table
 };
+
+/// For row `k` of a band (its nine bits as the index): which of its segments are non-empty,
+/// at bits `3 * k..3 * k + 3`, and the cells of its segments that hold exactly one, at bits
+/// `32 + 9 * k..`. The three rows' entries OR together into [`band_shape`], no shifts needed.
+const ROW_SHAPES: [[u64; 512]; 3] = {
+    let mut tables = [[0u64; 512]; 3];
+    let mut k = 0;
+    while k < 3 {
+        let mut row = 0;
+        while row < 512 {
+            let mut j = 0;
+            while j < 3 {
+                let segment = (row >> (3 * j)) & 0o7;
+                if segment != 0 {
+                    tables[k][row] |= 1 << (3 * k + j);
+                }
+                if segment.count_ones() == 1 {
+                    tables[k][row] |= (segment as u64) << (32 + 9 * k + 3 * j);
+                }
+                j += 1;
+            }
+            row += 1;
+        }
+        k += 1;
+    }
+    tables
+};
+
+/// A band word's non-empty (row, box) segments (low nine bits, bit `3 * row + box`) and, from
+/// bit 32, its cells that are alone in their segment.
+#[inline(always)]
+fn band_shape(a: u32) -> u64 {
+    ROW_SHAPES[0][(a & 0x1FF) as usize]
+        | ROW_SHAPES[1][((a >> 9) & 0x1FF) as usize]
+        | ROW_SHAPES[2][(a >> 18) as usize]
+}
 
 /// A band word's (row, box) segments: which are non-empty (low nine bits, bit
 /// `3 * row + box`) and which hold exactly one cell (the same, shifted up by 16).
@@ -398,7 +435,7 @@ impl State {
             rest &= rest - 1;
             let (d, b) = (DIGIT_OF[i] as usize, BAND_OF[i] as usize);
             let a = self.cand.as_flattened()[i];
-            let shape = shape(a);
+            let shape = band_shape(a);
             let reduction = BAND_REDUCTION[(shape & 0x1FF) as usize];
             if reduction as u32 == 0 {
                 return false;
@@ -409,8 +446,7 @@ impl State {
             // One cell left in a segment that is alone in its row or box: a hidden single.
             // Every arrangement left goes through that segment, so it is also alone in its
             // box or row: the reduction has cleared its row, box and column within the band.
-            let lone = (reduction >> 32) as u32 & (shape >> 16);
-            let cells = a & SEGMENT_CELLS[lone as usize] & self.unsolved[b];
+            let cells = a & (reduction >> 32) as u32 & (shape >> 32) as u32 & self.unsolved[b];
             let column = (cells | cells >> 9 | cells >> 18) & 0x1FF;
             clash |= placed[b] & cells | columns[d] & column;
             placed[b] |= cells;
@@ -914,6 +950,9 @@ mod tests {
             x ^= x << 5;
             let a = x & BAND & (x >> 3 | x.rotate_left(7));
             assert_eq!(shape(a), shape_naive(a), "{a:#x}");
+            let singles = SEGMENT_CELLS[(shape_naive(a) >> 16) as usize] & a;
+            let expected = (shape_naive(a) & 0x1FF) as u64 | (singles as u64) << 32;
+            assert_eq!(band_shape(a), expected, "{a:#x}");
         }
         assert_eq!(shape(BAND), 511);
         assert_eq!(shape(0), 0);
