@@ -454,7 +454,9 @@ impl State {
             singles[i] = cells;
         }
         self.stacks_due |= changed;
-        if placed == [0; 3] {
+        // Word by word: one wide load of words just stored one by one would wait for the
+        // stores to reach the cache.
+        if placed[0] | placed[1] | placed[2] == 0 {
             return true;
         }
         for (unsolved, placed) in self.unsolved.iter_mut().zip(placed) {
