@@ -454,8 +454,8 @@ impl State {
             singles[i] = cells;
         }
         self.stacks_due |= changed;
-        // Word by word: one wide load of words just stored one by one would wait for the
-        // stores to reach the cache.
+        // Word by word: as an array compare, this was one wide load of the words just stored
+        // one by one, 1-3% slower.
         if placed[0] | placed[1] | placed[2] == 0 {
             return true;
         }
