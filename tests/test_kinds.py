@@ -251,3 +251,37 @@ def test_numpy_float_scalars_in_lists_count_when_integral():
     rows[0][2] = np.float32(2.5)
     with pytest.raises(sr.InvalidPuzzleError, match="row 0, column 2"):
         sr.solve(rows)
+
+
+class _Row(list):
+    pass
+
+
+class _Int(int):
+    pass
+
+
+def test_plain_and_general_readings_agree():
+    # Exact lists of exact ints (or one-character strs) take a quicker reading than
+    # subclasses, tuples and other cell types; the answers and the errors are the same.
+    rows = h.rows_of(h.LEETCODE, 9)
+    plain = sr.solve(rows)
+    assert sr.solve([_Row(r) for r in rows]) == plain
+    assert sr.solve([tuple(r) for r in rows]) == plain
+    assert sr.solve([[_Int(v) for v in r] for r in rows]) == plain
+    for bad in (
+        [r[:] for r in rows[:8]],
+        [rows[0][:8]] + [r[:] for r in rows[1:]],
+        [[10] + rows[0][1:]] + [r[:] for r in rows[1:]],
+        [[-1] + rows[0][1:]] + [r[:] for r in rows[1:]],
+        [[2**70] + rows[0][1:]] + [r[:] for r in rows[1:]],
+        [[True] + rows[0][1:]] + [r[:] for r in rows[1:]],
+        [[str(v) for v in rows[0]]] + [r[:] for r in rows[1:]],
+        [],
+    ):
+        errors = []
+        for grid in (bad, [_Row(r) for r in bad]):
+            with pytest.raises((ValueError, TypeError)) as caught:
+                sr.solve(grid)
+            errors.append((type(caught.value), str(caught.value)))
+        assert errors[0] == errors[1], bad
