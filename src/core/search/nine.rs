@@ -181,6 +181,21 @@ const ARRANGEMENT_COUNT: [u8; 512] = {
     table
 };
 
+/// About ten times the base-2 logarithm of [`ARRANGEMENT_COUNT`] (1 -> 0, 2 -> 10, ... 6 ->
+/// 26): summed over the nine digits of a band or stack (at most 234, so a byte holds it), the
+/// logarithm of how many ways the digits could still be arranged there together. A digit with
+/// one arrangement left adds nothing, where its count would add as much as a real choice.
+const ARRANGEMENT_WEIGHT: [u8; 512] = {
+    const WEIGHTS: [u8; 7] = [0, 0, 10, 16, 20, 23, 26];
+    let mut table = [0u8; 512];
+    let mut present = 0;
+    while present < 512 {
+        table[present] = WEIGHTS[ARRANGEMENT_COUNT[present] as usize];
+        present += 1;
+    }
+    table
+};
+
 /// The band cells of each set of (row, box) segments (bit `3 * row + box`).
 const SEGMENT_CELLS: [u32; 512] = {
     let mut table = [0u32; 512];
@@ -586,30 +601,32 @@ impl State {
         self.unsolved == [0; 3]
     }
 
-    /// The band or stack and digit to branch on, as tdoku chooses them: of the bands and
-    /// stacks where some digit still has two or more arrangements, the one with the fewest
-    /// arrangements over all digits (the first on a tie, bands before stacks), and in it the
-    /// digit with the fewest (two or more; the lowest digit on a tie). Returns (digit, 0..3
+    /// The band or stack and digit to branch on: of the bands and stacks where some digit
+    /// still has two or more arrangements, the one where the digits' arrangements combine in
+    /// the fewest ways (the least sum of [`ARRANGEMENT_WEIGHT`]; the first on a tie, bands
+    /// before stacks), and in it the digit with the fewest (two or more; the lowest digit on a
+    /// tie). tdoku sums the counts instead; the logarithms cut 1106's tree by 4% (counting to
+    /// 2) at no cost, the weights being looked up in place of the counts. Returns (digit, 0..3
     /// for a band or 3..6 for a stack, the arrangements left as an [`ARRANGEMENTS_LEFT`]
     /// mask), or `None` when every digit has one arrangement left everywhere (which
     /// propagation leaves only on a solved grid).
     fn branch_arrangement(&self) -> Option<(usize, usize, u8)> {
-        // Arrangement counts per digit, a byte per band and stack, so that one addition of
-        // the nine words sums all six (at most 54 each).
-        let mut counts = [0u64; 9];
+        // Weights per digit, a byte per band and stack, so that one addition of the nine
+        // words sums all six.
+        let mut weights = [0u64; 9];
         for (d, cand) in self.cand.iter().enumerate() {
             let columns = columns(cand);
             for b in 0..3 {
-                let band = ARRANGEMENT_COUNT[(shape(cand[b]) & 0x1FF) as usize] as u64;
-                let stack = ARRANGEMENT_COUNT[gather_stack(columns, b) as usize] as u64;
-                counts[d] |= band << (8 * b) | stack << (8 * (3 + b));
+                let band = ARRANGEMENT_WEIGHT[(shape(cand[b]) & 0x1FF) as usize] as u64;
+                let stack = ARRANGEMENT_WEIGHT[gather_stack(columns, b) as usize] as u64;
+                weights[d] |= band << (8 * b) | stack << (8 * (3 + b));
             }
         }
-        let sums = counts.iter().sum::<u64>();
+        let sums = weights.iter().sum::<u64>();
         let totals: [u32; 6] = std::array::from_fn(|unit| (sums >> (8 * unit) & 0xFF) as u32);
         let mut best = (usize::MAX, u32::MAX);
         for (unit, &total) in totals.iter().enumerate() {
-            if total > 9 && total < best.1 {
+            if total > 0 && total < best.1 {
                 best = (unit, total);
             }
         }
@@ -617,11 +634,13 @@ impl State {
         if unit == usize::MAX {
             return None;
         }
+        // A weight grows with the count, and is 0 only for a single arrangement (propagation
+        // leaves no digit without one).
         let mut pick = (0usize, u64::MAX);
-        for (d, count) in counts.iter().enumerate() {
-            let n = count >> (8 * unit) & 0xFF;
-            if n >= 2 && n < pick.1 {
-                pick = (d, n);
+        for (d, weight) in weights.iter().enumerate() {
+            let w = weight >> (8 * unit) & 0xFF;
+            if w > 0 && w < pick.1 {
+                pick = (d, w);
             }
         }
         let d = pick.0;
