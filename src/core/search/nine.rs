@@ -585,7 +585,9 @@ impl State {
                 // within a box holds exactly three digits) cut fewer guesses than they cost in
                 // time, so the engine stops here (figures:
                 // benches/results/2026-11-22-engine-choices.md, and bit-sliced over the nine
-                // digits: benches/results/2026-11-23-nine-engine-2.md).
+                // digits: benches/results/2026-11-23-nine-engine-2.md and, with arrangement
+                // branching from the first node, which gives tdoku's tree:
+                // benches/results/2026-11-24-nine-engine.md).
                 Some(false) => return true,
             }
         }
