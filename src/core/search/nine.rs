@@ -842,17 +842,69 @@ enum Stop {
     GuessLimit,
 }
 
-/// One depth-first search over a 9x9 puzzle.
-struct Search<'a, C: Control + ?Sized, V: FnMut(&[u8]) -> Flow> {
-    stats: SearchStats,
-    /// The most guesses allowed (`u64::MAX`: no limit).
-    max_guesses: u64,
-    control: &'a mut C,
+/// What a search does with each solved state.
+trait Found {
+    fn found(&mut self, state: &State) -> Flow;
+}
+
+/// Writes each solution out for a visitor.
+struct Visit<V: FnMut(&[u8]) -> Flow> {
     visit: V,
     solution: [u8; 81],
 }
 
-impl<C: Control + ?Sized, V: FnMut(&[u8]) -> Flow> Search<'_, C, V> {
+impl<V: FnMut(&[u8]) -> Flow> Found for Visit<V> {
+    #[inline(always)]
+    fn found(&mut self, state: &State) -> Flow {
+        state.write(&mut self.solution);
+        (self.visit)(&self.solution)
+    }
+}
+
+/// Counts solutions up to a limit without writing them out (a count to 2 of a puzzle with
+/// several solutions would write two).
+struct Count {
+    count: u64,
+    limit: u64,
+}
+
+impl Found for Count {
+    #[inline(always)]
+    fn found(&mut self, _: &State) -> Flow {
+        self.count += 1;
+        if self.count >= self.limit {
+            Flow::Stop
+        } else {
+            Flow::Continue
+        }
+    }
+}
+
+/// Writes the first solution into a caller's buffer and stops: no copy in between.
+struct First<'a> {
+    out: &'a mut [u8; 81],
+    found: bool,
+}
+
+impl Found for First<'_> {
+    #[inline(always)]
+    fn found(&mut self, state: &State) -> Flow {
+        state.write(self.out);
+        self.found = true;
+        Flow::Stop
+    }
+}
+
+/// One depth-first search over a 9x9 puzzle.
+struct Search<'a, C: Control + ?Sized, F: Found> {
+    stats: SearchStats,
+    /// The most guesses allowed (`u64::MAX`: no limit).
+    max_guesses: u64,
+    control: &'a mut C,
+    found: F,
+}
+
+impl<C: Control + ?Sized, F: Found> Search<'_, C, F> {
     /// Propagates `state` and searches below it.
     ///
     /// The first [`ARRANGEMENTS_AFTER`] nodes of a search branch on a cell, binary: its
@@ -872,8 +924,7 @@ impl<C: Control + ?Sized, V: FnMut(&[u8]) -> Flow> Search<'_, C, V> {
                 return Ok(());
             }
             if state.is_solved() {
-                state.write(&mut self.solution);
-                return match (self.visit)(&self.solution) {
+                return match self.found.found(state) {
                     Flow::Continue => Ok(()),
                     Flow::Stop => Err(Stop::Visitor),
                 };
@@ -950,6 +1001,47 @@ pub fn search(
     stats: &mut SearchStats,
     visit: impl FnMut(&[u8]) -> Flow,
 ) -> Result<()> {
+    let found = Visit {
+        visit,
+        solution: [0; 81],
+    };
+    run(cells, control, max_guesses, stats, found).map(|_| ())
+}
+
+/// The number of solutions of `cells`, up to `limit` (at least 1), as [`search`] would visit
+/// them, without writing any out. Errors and `stats` as for [`search`].
+pub fn count(
+    cells: &[u8],
+    control: &mut (impl Control + ?Sized),
+    max_guesses: Option<u64>,
+    stats: &mut SearchStats,
+    limit: u64,
+) -> Result<u64> {
+    let found = Count { count: 0, limit };
+    run(cells, control, max_guesses, stats, found).map(|found| found.count)
+}
+
+/// Writes the first solution of `cells` (the first [`search`] would visit) into `out`;
+/// `Ok(false)` when there is none. Errors and `stats` as for [`search`].
+pub fn solve_into(
+    cells: &[u8],
+    control: &mut (impl Control + ?Sized),
+    max_guesses: Option<u64>,
+    stats: &mut SearchStats,
+    out: &mut [u8; 81],
+) -> Result<bool> {
+    let found = First { out, found: false };
+    run(cells, control, max_guesses, stats, found).map(|found| found.found)
+}
+
+/// The search behind [`search`], [`count`] and [`solve_into`]; returns `found` as the search left it.
+fn run<F: Found>(
+    cells: &[u8],
+    control: &mut (impl Control + ?Sized),
+    max_guesses: Option<u64>,
+    stats: &mut SearchStats,
+    found: F,
+) -> Result<F> {
     assert_eq!(cells.len(), 81, "the 9x9 engine takes 81 cells");
     let Some(state) = State::with_givens(cells) else {
         return Err(find_conflict(BoxShape::CLASSIC, cells)
@@ -959,8 +1051,7 @@ pub fn search(
         stats: SearchStats::default(),
         max_guesses: max_guesses.unwrap_or(u64::MAX),
         control,
-        visit,
-        solution: [0; 81],
+        found,
     };
     let mut state = state;
     let outcome = search.node(&mut state);
@@ -970,7 +1061,7 @@ pub fn search(
         Err(Stop::GuessLimit) => Err(Error::GuessLimit {
             max_guesses: search.max_guesses,
         }),
-        Ok(()) | Err(Stop::Visitor) => Ok(()),
+        Ok(()) | Err(Stop::Visitor) => Ok(search.found),
     }
 }
 

@@ -224,6 +224,10 @@ impl Solver {
         out: &mut [u8],
         control: &mut (impl Control + ?Sized),
     ) -> Result<bool> {
+        if let Some(out) = self.nine_out(cells, out) {
+            // The 9x9 engine never restarts: it writes its first solution straight into `out`.
+            return nine::solve_into(cells, control, self.max_guesses, &mut self.stats, out);
+        }
         let mut found = false;
         self.restarting(cells, control, 1, |solution| {
             out.copy_from_slice(solution);
@@ -242,6 +246,11 @@ impl Solver {
         let mut count = 0u64;
         match limit {
             Some(0) => {}
+            // The 9x9 engine never restarts, and counts without writing the solutions out.
+            Some(limit) if self.nine_only() => {
+                assert_eq!(cells.len(), 81, "cells must match the solver's shape");
+                count = nine::count(cells, control, self.max_guesses, &mut self.stats, limit)?;
+            }
             // Small limits (uniqueness checks) restart like solve; the solutions seen are kept
             // to count each once, so large limits search once, in the plain order.
             Some(limit) if limit <= MAX_RESTART_LIMIT => {
@@ -343,6 +352,24 @@ impl Solver {
             budget = self.restarts.unit.saturating_mul(luby(attempt + 1));
         }
         unreachable!("the budgets grow until an attempt completes")
+    }
+
+    /// Whether searches go to the 9x9 engine (not the baseline's).
+    fn nine_only(&self) -> bool {
+        #[cfg(feature = "baseline-engine")]
+        if self.use_baseline {
+            return false;
+        }
+        self.use_nine
+    }
+
+    /// `out` as the 9x9 engine's output buffer, when searches go to that engine.
+    fn nine_out<'a>(&self, cells: &[u8], out: &'a mut [u8]) -> Option<&'a mut [u8; 81]> {
+        if !self.nine_only() {
+            return None;
+        }
+        assert_eq!(cells.len(), 81, "cells must match the solver's shape");
+        Some(out.try_into().expect("out must hold one value per cell"))
     }
 
     /// Depth-first search calling `visit` on each solution until it says `Stop`.
