@@ -428,8 +428,9 @@ impl State {
     }
 
     /// Reduces every changed digit-band once (locked candidates between rows and boxes) and
-    /// places the hidden singles in rows and boxes that turn up. `false` on a dead end. This
-    /// form runs on the givens' propagation; the search's use [`State::reduce_bands_in_order`].
+    /// places the hidden singles in rows and boxes that turn up. `None` on a dead end, else
+    /// whether it placed any. This form runs on the givens' propagation; the search's use
+    /// [`State::reduce_bands_in_order`].
     ///
     /// The reductions write only their own digit-band, so they overlap in the pipeline, and
     /// no branch depends on whether a digit-band had a single (such branches mispredicted a
@@ -438,7 +439,7 @@ impl State {
     /// digit's other bands (within its band, the reduction has already cleared a single's row,
     /// box and column).
     #[inline(always)]
-    fn reduce_bands(&mut self, changed: u32) -> bool {
+    fn reduce_bands(&mut self, changed: u32) -> Option<bool> {
         let mut singles = [0u32; 27];
         let mut placed = [0u32; 3];
         // Per digit, the columns of its singles (bit c).
@@ -454,7 +455,7 @@ impl State {
             let shape = band_shape(a);
             let reduction = BAND_REDUCTION[(shape & 0x1FF) as usize];
             if reduction as u32 == 0 {
-                return false;
+                return None;
             }
             let a = a & reduction as u32;
             self.cand.as_flattened_mut()[i] = a;
@@ -473,7 +474,7 @@ impl State {
         // Word by word: as an array compare, this was one wide load of the words just stored
         // one by one, 1-3% slower.
         if placed[0] | placed[1] | placed[2] == 0 {
-            return true;
+            return Some(false);
         }
         for (unsolved, placed) in self.unsolved.iter_mut().zip(placed) {
             *unsolved &= !placed;
@@ -485,7 +486,7 @@ impl State {
                 *cand = *cand & !(placed[b] | column) | singles[3 * d + b];
             }
         }
-        clash == 0
+        (clash == 0).then_some(true)
     }
 
     /// [`State::reduce_bands`] as the search runs it: each hidden single is placed as soon as
@@ -496,8 +497,9 @@ impl State {
     /// branch mispredicts where the batch form does not (with this form from the givens on
     /// too, gen_easy35 counted to 2 about 18% slower, serg 2.6% faster).
     #[inline(always)]
-    fn reduce_bands_in_order(&mut self, changed: u32) -> bool {
+    fn reduce_bands_in_order(&mut self, changed: u32) -> Option<bool> {
         let mut rest = changed;
+        let mut placed = 0;
         while rest != 0 {
             let i = rest.trailing_zeros() as usize;
             rest &= rest - 1;
@@ -506,7 +508,7 @@ impl State {
             let shape = band_shape(a);
             let reduction = BAND_REDUCTION[(shape & 0x1FF) as usize];
             if reduction as u32 == 0 {
-                return false;
+                return None;
             }
             let a = a & reduction as u32;
             // As in `reduce_bands`: the reduction has already cleared the single's row, box
@@ -516,6 +518,7 @@ impl State {
             // it again; one reduced later sees the placement, so no cell gets two digits and
             // no column gets a digit twice.
             let cells = a & (reduction >> 32) as u32 & (shape >> 32) as u32 & self.unsolved[b];
+            placed |= cells;
             if cells != 0 {
                 self.unsolved[b] &= !cells;
                 for cand in self.cand.iter_mut() {
@@ -530,7 +533,7 @@ impl State {
             self.reduced.as_flattened_mut()[i] = a;
         }
         self.stacks_due |= changed;
-        true
+        Some(placed != 0)
     }
 
     /// Locked candidates between columns and boxes: within each stack, a digit must take one
@@ -609,17 +612,22 @@ impl State {
     /// run-time flag: as a const parameter, the two copies of this function made the search
     /// 3-5% slower on serg, gen_minimal and top1465 (measured against this form).
     fn propagate(&mut self, givens: bool) -> bool {
+        let mut changed = self.changed();
         loop {
-            let changed = self.changed();
             if changed != 0 {
-                let consistent = if givens {
+                let reduced = if givens {
                     self.reduce_bands(changed)
                 } else {
                     self.reduce_bands_in_order(changed)
                 };
-                if !consistent {
-                    return false;
-                }
+                // A pass that placed no single changed nothing it has not reduced: no need to
+                // compare again (the compare reads back words just stored one by one, which
+                // waits for the stores).
+                changed = match reduced {
+                    None => return false,
+                    Some(true) => self.changed(),
+                    Some(false) => 0,
+                };
                 continue;
             }
             if self.is_solved() {
@@ -627,12 +635,18 @@ impl State {
             }
             match self.naked_singles() {
                 None => return false,
-                Some(true) => continue,
+                Some(true) => {
+                    changed = self.changed();
+                    continue;
+                }
                 Some(false) => {}
             }
             match self.reduce_stacks() {
                 None => return false,
-                Some(true) => continue,
+                Some(true) => {
+                    changed = self.changed();
+                    continue;
+                }
                 // No rule for hidden singles in columns: with the bands and stacks reduced,
                 // a column with one place left is already a hidden single of its box (see the
                 // module notes), so such a pass never placed anything. Triads (a row or column
