@@ -18,8 +18,8 @@
 //! * bit-sliced counts over the nine digits of a band give the naked singles, the empty cells
 //!   and the two-candidate cells to guess on.
 //!
-//! Only digit-bands that changed since they were last reduced are reduced again (one vector
-//! compare finds them).
+//! Only digit-bands that changed since they were last reduced are reduced again: a guess
+//! names the ones it touched, and after the singles of a round one vector compare finds them.
 //!
 //! Branching (see `Search::node`): a search starts by branching on a cell (one with two
 //! candidates when there is one), binary: a digit, then its negation in the same state. Past
@@ -607,12 +607,16 @@ impl State {
     /// first and the costlier ones only once those are exhausted: naked singles (one scan of
     /// 27 words) before the stacks' locked candidates (a fold and three lookups per changed
     /// digit), which was 3-10% faster than the other way round on the 9x9 sets
-    /// (benches/results/2026-11-23-nine-engine-2.md). `givens`: this is the propagation of
-    /// the givens, which places singles in batches (see [`State::reduce_bands_in_order`]). A
-    /// run-time flag: as a const parameter, the two copies of this function made the search
-    /// 3-5% slower on serg, gen_minimal and top1465 (measured against this form).
-    fn propagate(&mut self, givens: bool) -> bool {
-        let mut changed = self.changed();
+    /// (benches/results/2026-11-23-nine-engine-2.md).
+    ///
+    /// `changed` holds (at least) the digit-bands changed since they were last reduced, as
+    /// [`State::changed`] would find them: the caller knows which it touched, and the compare
+    /// it saves reads back words just stored one by one, which waits for the stores.
+    /// `givens`: this is the propagation of the givens, which places singles in batches (see
+    /// [`State::reduce_bands_in_order`]). A run-time flag: as a const parameter, the two copies
+    /// of this function made the search 3-5% slower on serg, gen_minimal and top1465 (measured
+    /// against this form).
+    fn propagate(&mut self, mut changed: u32, givens: bool) -> bool {
         loop {
             if changed != 0 {
                 let reduced = if givens {
@@ -621,8 +625,7 @@ impl State {
                     self.reduce_bands_in_order(changed)
                 };
                 // A pass that placed no single changed nothing it has not reduced: no need to
-                // compare again (the compare reads back words just stored one by one, which
-                // waits for the stores).
+                // compare again.
                 changed = match reduced {
                     None => return false,
                     Some(true) => self.changed(),
@@ -888,6 +891,16 @@ fn changed_lanes(a: &[u32], b: &[u32]) -> u32 {
     mask
 }
 
+/// For a set of digits (bit d), the digit-band bits `3 * d` (shift by the band for the others).
+#[inline(always)]
+fn spread_digits(digits: u32) -> u32 {
+    // Each step doubles the gaps: bit d moves to 3 * d (the masks keep the moved copies).
+    let x = (digits | digits << 16) & 0x0300_00FF;
+    let x = (x | x << 8) & 0x0300_F00F;
+    let x = (x | x << 4) & 0x030C_30C3;
+    (x | x << 2) & 0x0924_9249
+}
+
 /// Nodes after which the search branches on arrangements instead of cells (see
 /// [`Search::node`]): a lower threshold lost time on forum-hardest 1905, branching on
 /// arrangements from the start lost time on the easy sets, and 32 and 64 were level (figures:
@@ -984,11 +997,14 @@ impl<C: Control + ?Sized, F: Found> Search<'_, C, F> {
     /// arrangement left is a child, the last one reusing this state. That choice costs more to
     /// make but cuts the tree, which pays on hard puzzles only; on easy ones, and on those with
     /// many solutions, the cell choice is faster (benches/results/2026-11-23-nine-engine.md).
-    fn node(&mut self, state: &mut State) -> std::result::Result<(), Stop> {
+    ///
+    /// `changed`: the digit-bands of `state` changed since they were last reduced (see
+    /// [`State::propagate`]).
+    fn node(&mut self, state: &mut State, mut changed: u32) -> std::result::Result<(), Stop> {
         self.count_node()?;
         loop {
             // The first node is the givens' propagation.
-            if !state.propagate(self.stats.nodes == 1) {
+            if !state.propagate(changed, self.stats.nodes == 1) {
                 self.stats.dead_ends += 1;
                 return Ok(());
             }
@@ -1005,6 +1021,11 @@ impl<C: Control + ?Sized, F: Found> Search<'_, C, F> {
             };
             if let Some((d, unit, mut left)) = arrangement {
                 // Arrangements exclude each other, so the children split the solutions.
+                changed = if unit < 3 {
+                    1 << (3 * d + unit)
+                } else {
+                    0o7 << (3 * d)
+                };
                 loop {
                     let a = left.trailing_zeros() as usize;
                     left &= left - 1;
@@ -1015,23 +1036,28 @@ impl<C: Control + ?Sized, F: Found> Search<'_, C, F> {
                     }
                     let mut child = *state;
                     child.restrict_to(d, unit, a);
-                    self.node(&mut child)?;
+                    self.node(&mut child, changed)?;
                 }
             } else {
                 let (b, p) = state.branch_cell(self.stats.nodes > PLAIN_CELLS);
-                let d = state.digits_at(b, p).trailing_zeros() as usize;
+                let digits = state.digits_at(b, p);
+                let d = digits.trailing_zeros() as usize;
                 self.guess()?;
                 let mut child = *state;
                 let placed = child.place(d, b, p);
                 debug_assert!(placed, "a candidate of an unsolved cell after propagation");
-                self.node(&mut child)?;
+                // Placing changes the cell's digits in its band and the digit's three bands.
+                self.node(&mut child, spread_digits(digits) << b | 0o7 << (3 * d))?;
                 self.guess()?;
                 state.cand[d][b] &= !(1 << p);
+                changed = 1 << (3 * d + b);
                 // Usually one digit is left (a two-candidate cell): placing it here saves the
                 // propagation round that would find it as a naked single.
                 let rest = state.digits_at(b, p);
                 if rest != 0 && rest & (rest - 1) == 0 {
-                    state.place(rest.trailing_zeros() as usize, b, p);
+                    let r = rest.trailing_zeros() as usize;
+                    state.place(r, b, p);
+                    changed |= 0o7 << (3 * r);
                 }
             }
             self.count_node()?;
@@ -1123,7 +1149,8 @@ fn run<F: Found>(
         found,
     };
     let mut state = state;
-    let outcome = search.node(&mut state);
+    let changed = state.changed();
+    let outcome = search.node(&mut state, changed);
     *stats = search.stats;
     match outcome {
         Err(Stop::Interrupted) => Err(Error::Interrupted),
@@ -1195,6 +1222,14 @@ mod tests {
                     columns & (0o7007007 << (3 * stack))
                 );
             }
+        }
+    }
+
+    #[test]
+    fn spread_digits_puts_digit_d_at_bit_3d() {
+        for digits in 0..512u32 {
+            let plain = (0..9).fold(0, |m, d| m | (digits >> d & 1) << (3 * d));
+            assert_eq!(spread_digits(digits), plain, "{digits:#b}");
         }
     }
 
