@@ -36,7 +36,21 @@ fn block_size(count: usize, threads: usize) -> usize {
 pub struct Stopped;
 
 /// A block of puzzles and their result slots, taken by the thread that claims it.
-type Block<'a, T> = Mutex<Option<(&'a [u8], &'a mut [T])>>;
+type Block<'a, T> = Padded<Mutex<Option<(&'a [u8], &'a mut [T])>>>;
+
+/// A value alone on its cache lines (two 64-byte lines: neighbouring lines are fetched in
+/// pairs). What one thread writes often must not share a line with what another reads on
+/// every puzzle: the stop flag is read per puzzle, the cursor and the block locks are written
+/// per block, and on one line each write sent the line to the other core and back.
+#[repr(align(128))]
+struct Padded<T>(T);
+
+impl<T> std::ops::Deref for Padded<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
 
 /// Lets worker searches see a stop request.
 struct StopFlag<'a>(&'a AtomicBool);
@@ -162,11 +176,11 @@ where
     let blocks: Vec<Block<'_, T>> = puzzles
         .chunks(block * cells)
         .zip(results.chunks_mut(block * stride))
-        .map(|block| Mutex::new(Some(block)))
+        .map(|block| Padded(Mutex::new(Some(block))))
         .collect();
-    let cursor = AtomicUsize::new(0);
-    let done = AtomicUsize::new(0);
-    let stop = AtomicBool::new(false);
+    let cursor = Padded(AtomicUsize::new(0));
+    let done = Padded(AtomicUsize::new(0));
+    let stop = Padded(AtomicBool::new(false));
 
     // Claims blocks until none is left or a stop is requested. Between blocks the control is
     // asked too, so the calling thread polls even when every search is too short to.
