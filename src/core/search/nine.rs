@@ -427,6 +427,25 @@ impl State {
         true
     }
 
+    /// Digit-band `i` (bit `3 * d + b`) reduced: its digit, its band, the cells it keeps, and
+    /// its hidden singles among the unsolved cells; `None` when no arrangement is left.
+    #[inline(always)]
+    fn reduce_one(&self, i: usize) -> Option<(usize, usize, u32, u32)> {
+        let (d, b) = (DIGIT_OF[i] as usize, BAND_OF[i] as usize);
+        let a = self.cand.as_flattened()[i];
+        let shape = band_shape(a);
+        let reduction = BAND_REDUCTION[(shape & 0x1FF) as usize];
+        if reduction as u32 == 0 {
+            return None;
+        }
+        let a = a & reduction as u32;
+        // One cell left in a segment that is alone in its row or box: a hidden single. Every
+        // arrangement left goes through that segment, so it is also alone in its box or row:
+        // the reduction has cleared its row, box and column within the band.
+        let cells = a & (reduction >> 32) as u32 & (shape >> 32) as u32 & self.unsolved[b];
+        Some((d, b, a, cells))
+    }
+
     /// Reduces every changed digit-band once (locked candidates between rows and boxes) and
     /// places the hidden singles in rows and boxes that turn up. `None` on a dead end, else
     /// whether it placed any. This form runs on the givens' propagation; the search's use
@@ -450,20 +469,9 @@ impl State {
         while rest != 0 {
             let i = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            let (d, b) = (DIGIT_OF[i] as usize, BAND_OF[i] as usize);
-            let a = self.cand.as_flattened()[i];
-            let shape = band_shape(a);
-            let reduction = BAND_REDUCTION[(shape & 0x1FF) as usize];
-            if reduction as u32 == 0 {
-                return None;
-            }
-            let a = a & reduction as u32;
+            let (d, b, a, cells) = self.reduce_one(i)?;
             self.cand.as_flattened_mut()[i] = a;
             self.reduced.as_flattened_mut()[i] = a;
-            // One cell left in a segment that is alone in its row or box: a hidden single.
-            // Every arrangement left goes through that segment, so it is also alone in its
-            // box or row: the reduction has cleared its row, box and column within the band.
-            let cells = a & (reduction >> 32) as u32 & (shape >> 32) as u32 & self.unsolved[b];
             let column = (cells | cells >> 9 | cells >> 18) & 0x1FF;
             clash |= placed[b] & cells | columns[d] & column;
             placed[b] |= cells;
@@ -503,21 +511,13 @@ impl State {
         while rest != 0 {
             let i = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            let (d, b) = (DIGIT_OF[i] as usize, BAND_OF[i] as usize);
-            let a = self.cand.as_flattened()[i];
-            let shape = band_shape(a);
-            let reduction = BAND_REDUCTION[(shape & 0x1FF) as usize];
-            if reduction as u32 == 0 {
-                return None;
-            }
-            let a = a & reduction as u32;
-            // As in `reduce_bands`: the reduction has already cleared the single's row, box
-            // and column within the band; this clears its cell from the other digits and its
-            // column from the digit's other bands. A digit-band reduced earlier in this pass
-            // that loses a cell here differs from its `reduced` copy, so the next pass takes
-            // it again; one reduced later sees the placement, so no cell gets two digits and
-            // no column gets a digit twice.
-            let cells = a & (reduction >> 32) as u32 & (shape >> 32) as u32 & self.unsolved[b];
+            let (d, b, a, cells) = self.reduce_one(i)?;
+            // The reduction has already cleared the single's row, box and column within the
+            // band; this clears its cell from the other digits and its column from the digit's
+            // other bands. A digit-band reduced earlier in this pass that loses a cell here
+            // differs from its `reduced` copy, so the next pass takes it again; one reduced
+            // later sees the placement, so no cell gets two digits and no column gets a digit
+            // twice.
             placed |= cells;
             if cells != 0 {
                 self.unsolved[b] &= !cells;
