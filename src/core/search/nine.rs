@@ -213,28 +213,6 @@ const SEGMENT_CELLS: [u32; 512] = {
     table
 };
 
-/// For one row's nine bits: bits 0-2 say which of its three segments are non-empty, bits 16-18
-/// which hold exactly one cell. Three lookups describe a whole band (see [`shape`]).
-const ROW_SHAPE: [u32; 512] = {
-    let mut table = [0u32; 512];
-    let mut row: u32 = 0;
-    while row < 512 {
-        let mut k = 0;
-        while k < 3 {
-            let segment = (row >> (3 * k)) & 0o7;
-            if segment != 0 {
-                table[row as usize] |= 1 << k;
-            }
-            if segment.count_ones() == 1 {
-                table[row as usize] |= 1 << (16 + k);
-            }
-            k += 1;
-        }
-        row += 1;
-    }
-    table
-};
-
 /// Of a set of (row, box) segments, those that are the only one in their row or in their box:
 /// where a single cell in the segment is a hidden single.
 const LONE: [u16; 512] = {
@@ -306,20 +284,16 @@ fn band_shape(a: u32) -> u64 {
         | ROW_SHAPES[2][(a >> 18) as usize]
 }
 
-/// A band word's (row, box) segments: which are non-empty (low nine bits, bit
-/// `3 * row + box`) and which hold exactly one cell (the same, shifted up by 16).
+/// The columns (bit c) of a band word's cells.
 #[inline(always)]
-fn shape(a: u32) -> u32 {
-    ROW_SHAPE[(a & 0x1FF) as usize]
-        | ROW_SHAPE[((a >> 9) & 0x1FF) as usize] << 3
-        | ROW_SHAPE[(a >> 18) as usize] << 6
+fn band_columns(a: u32) -> u32 {
+    (a | a >> 9 | a >> 18) & 0x1FF
 }
 
 /// Which columns of each band hold a place: bit `9 * band + column`.
 #[inline(always)]
 fn columns(cand: &[u32; 3]) -> u32 {
-    let fold = |a: u32| (a | a >> 9 | a >> 18) & 0x1FF;
-    fold(cand[0]) | fold(cand[1]) << 9 | fold(cand[2]) << 18
+    band_columns(cand[0]) | band_columns(cand[1]) << 9 | band_columns(cand[2]) << 18
 }
 
 /// The 3x3 (band, column) pattern of one stack out of a [`columns`] word, bit `3 * band + k`
@@ -472,7 +446,7 @@ impl State {
             let (d, b, a, cells) = self.reduce_one(i)?;
             self.cand.as_flattened_mut()[i] = a;
             self.reduced.as_flattened_mut()[i] = a;
-            let column = (cells | cells >> 9 | cells >> 18) & 0x1FF;
+            let column = band_columns(cells);
             clash |= placed[b] & cells | columns[d] & column;
             placed[b] |= cells;
             columns[d] |= column;
@@ -524,7 +498,7 @@ impl State {
                 for cand in self.cand.iter_mut() {
                     cand[b] &= !cells;
                 }
-                let column = ((cells | cells >> 9 | cells >> 18) & 0x1FF) * STRIDE;
+                let column = band_columns(cells) * STRIDE;
                 let (o1, o2) = OTHER_BANDS[b];
                 self.cand[d][o1] &= !column;
                 self.cand[d][o2] &= !column;
@@ -690,7 +664,7 @@ impl State {
         for (d, cand) in self.cand.iter().enumerate() {
             let columns = columns(cand);
             for b in 0..3 {
-                let band = ARRANGEMENT_WEIGHT[(shape(cand[b]) & 0x1FF) as usize] as u64;
+                let band = ARRANGEMENT_WEIGHT[(band_shape(cand[b]) & 0x1FF) as usize] as u64;
                 let stack = ARRANGEMENT_WEIGHT[gather_stack(columns, b) as usize] as u64;
                 weights[d] |= band << (8 * b) | stack << (8 * (3 + b));
             }
@@ -718,7 +692,7 @@ impl State {
         }
         let d = pick.0;
         let present = if unit < 3 {
-            shape(self.cand[d][unit]) & 0x1FF
+            band_shape(self.cand[d][unit]) as u32 & 0x1FF
         } else {
             gather_stack(columns(&self.cand[d]), unit - 3)
         };
@@ -1167,7 +1141,8 @@ mod tests {
     use crate::core::grid::text;
     use crate::core::search::{Solver, Unbounded};
 
-    /// [`shape`] by a plain scan of the band's nine segments.
+    /// A band word's segments by a plain scan of its nine: which are non-empty (low nine bits)
+    /// and which hold exactly one cell (the same, shifted up by 16).
     fn shape_naive(a: u32) -> u32 {
         let mut out = 0;
         for (i, row) in ROWS.iter().enumerate() {
@@ -1192,13 +1167,12 @@ mod tests {
             x ^= x >> 17;
             x ^= x << 5;
             let a = x & BAND & (x >> 3 | x.rotate_left(7));
-            assert_eq!(shape(a), shape_naive(a), "{a:#x}");
             let singles = SEGMENT_CELLS[(shape_naive(a) >> 16) as usize] & a;
             let expected = (shape_naive(a) & 0x1FF) as u64 | (singles as u64) << 32;
             assert_eq!(band_shape(a), expected, "{a:#x}");
         }
-        assert_eq!(shape(BAND), 511);
-        assert_eq!(shape(0), 0);
+        assert_eq!(band_shape(BAND) & 0x1FF, 511);
+        assert_eq!(band_shape(0), 0);
     }
 
     #[test]
