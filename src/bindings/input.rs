@@ -193,18 +193,7 @@ fn read_plain_rows<'py>(
         for c in 0..n {
             // SAFETY: as for the row.
             let item = unsafe { Borrowed::from_ptr(py, ffi::PyList_GetItem(row.as_ptr(), c as _)) };
-            let (this, value) = if item.is_exact_instance_of::<PyInt>() {
-                let v = item
-                    .extract::<i64>()
-                    .ok()
-                    .filter(|v| (0..=n as i64).contains(v))?;
-                (CellKind::Int, v as u8)
-            } else {
-                let v = pystr::one_char(&item)
-                    .and_then(value_of_char)
-                    .filter(|&v| v as usize <= n)?;
-                (CellKind::Char, v)
-            };
+            let (this, value) = plain_cell(&item, n)?;
             if *kind.get_or_insert(this) != this {
                 return None;
             }
@@ -362,6 +351,23 @@ fn value_error(item: &Bound<'_, PyAny>, n: usize, row: usize, col: usize) -> PyE
     .into()
 }
 
+/// The usual cell, after one type check: a plain int or a one-character str, in range for a
+/// grid of side `n`. `None` for anything else, valid or not.
+#[inline]
+fn plain_cell(item: &Bound<'_, PyAny>, n: usize) -> Option<(CellKind, u8)> {
+    if item.is_exact_instance_of::<PyInt>() {
+        let v = item.extract::<i64>().ok()?;
+        (0..=n as i64)
+            .contains(&v)
+            .then_some((CellKind::Int, v as u8))
+    } else {
+        let v = pystr::one_char(item)
+            .and_then(value_of_char)
+            .filter(|&v| v as usize <= n)?;
+        Some((CellKind::Char, v))
+    }
+}
+
 /// One cell of a list of rows: an int (or an int-valued float, or anything with `__index__`),
 /// or a one-character string.
 fn read_cell(
@@ -370,19 +376,9 @@ fn read_cell(
     row: usize,
     col: usize,
 ) -> PyResult<(CellKind, u8)> {
-    // The usual cells, a plain int or a one-character str in range, each after one type
-    // check; anything else, and every error, goes the general way below.
-    if item.is_exact_instance_of::<PyInt>() {
-        if let Ok(v) = item.extract::<i64>() {
-            if (0..=n as i64).contains(&v) {
-                return Ok((CellKind::Int, v as u8));
-            }
-        }
-    } else if let Some(v) = pystr::one_char(item)
-        .and_then(value_of_char)
-        .filter(|&v| v as usize <= n)
-    {
-        return Ok((CellKind::Char, v));
+    // The usual cells first; anything else, and every error, goes the general way below.
+    if let Some(cell) = plain_cell(item, n) {
+        return Ok(cell);
     }
     if let Ok(s) = item.cast::<PyString>() {
         let s = s.to_cow()?;
