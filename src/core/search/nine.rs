@@ -33,6 +33,10 @@
 //! Solutions come out in a fixed order, so `solve` is deterministic and is `solutions`' first;
 //! that order is this engine's, not the generic one's (on a puzzle with several solutions the
 //! two engines may find a different one first).
+//!
+//! On x86-64 the search is compiled twice: for any x86-64 (what the wheels target), and with
+//! POPCNT, BMI and AVX2, which most CPUs in use have; the second is chosen at run time where
+//! the CPU allows it (see [`Isa`]). Both visit the same nodes in the same order.
 
 use super::control::{Control, Flow, SearchStats, POLL_INTERVAL};
 use crate::core::error::{Error, Result};
@@ -344,6 +348,7 @@ impl State {
     /// The loop visits only the given cells, found first as one mask per band: a test per cell
     /// for blank or not would mispredict about once in two cells, as much time as the rest of
     /// the set-up.
+    #[inline(always)]
     fn with_givens(cells: &[u8]) -> Option<Self> {
         let filled = filled_cells(cells);
         let mut ruled_out = [[0u32; 3]; 9];
@@ -513,6 +518,7 @@ impl State {
     /// Locked candidates between columns and boxes: within each stack, a digit must take one
     /// column in each band and a different column in each. `None` on a dead end, else
     /// whether anything was eliminated.
+    #[inline(always)]
     fn reduce_stacks(&mut self) -> Option<bool> {
         let mut changed = false;
         while self.stacks_due != 0 {
@@ -539,6 +545,7 @@ impl State {
 
     /// Naked singles; `None` on a cell with no candidate. The three bands are counted side by
     /// side, so one test tells whether there is anything to place.
+    #[inline(always)]
     fn naked_singles(&mut self) -> Option<bool> {
         let (mut once, mut twice) = ([0u32; 3], [0u32; 3]);
         for cand in &self.cand {
@@ -590,6 +597,7 @@ impl State {
     /// [`State::reduce_bands_in_order`]). A run-time flag: as a const parameter, the two copies
     /// of this function made the search 3-5% slower on serg, gen_minimal and top1465 (measured
     /// against this form).
+    #[inline(always)]
     fn propagate(&mut self, mut changed: u32, givens: bool) -> bool {
         loop {
             if changed != 0 {
@@ -657,6 +665,7 @@ impl State {
     /// for a band or 3..6 for a stack, the arrangements left as an [`ARRANGEMENTS_LEFT`]
     /// mask), or `None` when every digit has one arrangement left everywhere (which
     /// propagation leaves only on a solved grid).
+    #[inline(always)]
     fn branch_arrangement(&self) -> Option<(usize, usize, u8)> {
         // Weights per digit, a byte per band and stack, so that one addition of the nine
         // words sums all six.
@@ -701,6 +710,7 @@ impl State {
 
     /// Keeps digit `d + 1` only on arrangement `a` of band or stack `unit` (as from
     /// [`State::branch_arrangement`]).
+    #[inline(always)]
     fn restrict_to(&mut self, d: usize, unit: usize, a: usize) {
         let js = ARRANGEMENTS[a];
         if unit < 3 {
@@ -721,6 +731,7 @@ impl State {
     /// 1905 by 1%); else the first cell of the lowest digit that has one, which is cheaper to
     /// find. The weighing is branch-light, as it runs at every cell branch: one loop per band,
     /// a running maximum of (peers, position) keys. Returns (band, cell in band).
+    #[inline(always)]
     fn branch_cell(&self, weighed: bool) -> (usize, u32) {
         let pairs: [u32; 3] = std::array::from_fn(|b| {
             let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
@@ -891,6 +902,7 @@ const PLAIN_CELLS: u64 = 8;
 const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
 
 /// Why a search stopped early.
+#[derive(Debug)]
 enum Stop {
     Visitor,
     Interrupted,
@@ -974,7 +986,12 @@ impl<C: Control + ?Sized, F: Found> Search<'_, C, F> {
     ///
     /// `changed`: the digit-bands of `state` changed since they were last reduced (see
     /// [`State::propagate`]).
-    fn node(&mut self, state: &mut State, mut changed: u32) -> std::result::Result<(), Stop> {
+    #[inline(always)]
+    fn node<I: Isa>(
+        &mut self,
+        state: &mut State,
+        mut changed: u32,
+    ) -> std::result::Result<(), Stop> {
         self.count_node()?;
         loop {
             // The first node is the givens' propagation.
@@ -1010,7 +1027,7 @@ impl<C: Control + ?Sized, F: Found> Search<'_, C, F> {
                     }
                     let mut child = *state;
                     child.restrict_to(d, unit, a);
-                    self.node(&mut child, changed)?;
+                    I::node(self, &mut child, changed)?;
                 }
             } else {
                 let (b, p) = state.branch_cell(self.stats.nodes > PLAIN_CELLS);
@@ -1021,7 +1038,11 @@ impl<C: Control + ?Sized, F: Found> Search<'_, C, F> {
                 let placed = child.place(d, b, p);
                 debug_assert!(placed, "a candidate of an unsolved cell after propagation");
                 // Placing changes the cell's digits in its band and the digit's three bands.
-                self.node(&mut child, spread_digits(digits) << b | 0o7 << (3 * d))?;
+                I::node(
+                    self,
+                    &mut child,
+                    spread_digits(digits) << b | 0o7 << (3 * d),
+                )?;
                 self.guess()?;
                 state.cand[d][b] &= !(1 << p);
                 changed = 1 << (3 * d + b);
@@ -1057,6 +1078,90 @@ impl<C: Control + ?Sized, F: Found> Search<'_, C, F> {
         self.stats.guesses += 1;
         Ok(())
     }
+}
+
+/// Which instruction set a copy of the search is compiled for. A function's target features
+/// reach only what is inlined into it, so everything a node runs is `#[inline(always)]` into
+/// [`Search::node`], and the recursion goes through this trait to stay in its own copy. The
+/// copy with POPCNT, BMI and AVX2 is 3-5% faster on the hard sets, 1-2% on serg and level on
+/// the easy ones (benches/results/2026-11-24-nine-engine.md, "Third round").
+trait Isa {
+    fn node<C: Control + ?Sized, F: Found>(
+        search: &mut Search<'_, C, F>,
+        state: &mut State,
+        changed: u32,
+    ) -> std::result::Result<(), Stop>;
+}
+
+/// Plain x86-64 (or another target's baseline).
+struct Baseline;
+
+impl Isa for Baseline {
+    fn node<C: Control + ?Sized, F: Found>(
+        search: &mut Search<'_, C, F>,
+        state: &mut State,
+        changed: u32,
+    ) -> std::result::Result<(), Stop> {
+        search.node::<Self>(state, changed)
+    }
+}
+
+/// x86-64 with POPCNT, BMI1/2, LZCNT and AVX2 (x86-64-v3 less FMA and MOVBE).
+#[cfg(target_arch = "x86_64")]
+struct Modern;
+
+#[cfg(target_arch = "x86_64")]
+impl Isa for Modern {
+    #[inline(always)]
+    fn node<C: Control + ?Sized, F: Found>(
+        search: &mut Search<'_, C, F>,
+        state: &mut State,
+        changed: u32,
+    ) -> std::result::Result<(), Stop> {
+        // SAFETY: `Modern` is chosen only where `modern()` found the features.
+        unsafe { modern_node(search, state, changed) }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
+unsafe fn modern_node<C: Control + ?Sized, F: Found>(
+    search: &mut Search<'_, C, F>,
+    state: &mut State,
+    changed: u32,
+) -> std::result::Result<(), Stop> {
+    search.node::<Modern>(state, changed)
+}
+
+/// Sets the givens and searches below them; `None` when two givens conflict.
+#[inline(always)]
+fn start<I: Isa, C: Control + ?Sized, F: Found>(
+    cells: &[u8],
+    search: &mut Search<'_, C, F>,
+) -> Option<std::result::Result<(), Stop>> {
+    let mut state = State::with_givens(cells)?;
+    let changed = state.changed();
+    Some(I::node(search, &mut state, changed))
+}
+
+/// [`start`] compiled for [`Modern`].
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
+unsafe fn modern_start<C: Control + ?Sized, F: Found>(
+    cells: &[u8],
+    search: &mut Search<'_, C, F>,
+) -> Option<std::result::Result<(), Stop>> {
+    start::<Modern, C, F>(cells, search)
+}
+
+/// Whether this CPU has what [`Modern`] is compiled for (the standard library caches it).
+#[cfg(target_arch = "x86_64")]
+fn modern() -> bool {
+    is_x86_feature_detected!("popcnt")
+        && is_x86_feature_detected!("bmi1")
+        && is_x86_feature_detected!("bmi2")
+        && is_x86_feature_detected!("lzcnt")
+        && is_x86_feature_detected!("avx2")
 }
 
 /// Searches a 9x9 puzzle with 3x3 boxes (`cells`: 81 values in 0..=9, 0 blank), calling
@@ -1112,19 +1217,25 @@ fn run<F: Found>(
     found: F,
 ) -> Result<F> {
     assert_eq!(cells.len(), 81, "the 9x9 engine takes 81 cells");
-    let Some(state) = State::with_givens(cells) else {
-        return Err(find_conflict(BoxShape::CLASSIC, cells)
-            .expect("a given in a peer's cell repeats a digit in a unit"));
-    };
     let mut search = Search {
         stats: SearchStats::default(),
         max_guesses: max_guesses.unwrap_or(u64::MAX),
         control,
         found,
     };
-    let mut state = state;
-    let changed = state.changed();
-    let outcome = search.node(&mut state, changed);
+    #[cfg(target_arch = "x86_64")]
+    let outcome = if modern() {
+        // SAFETY: the CPU has what `modern_start` is compiled for.
+        unsafe { modern_start(cells, &mut search) }
+    } else {
+        start::<Baseline, _, _>(cells, &mut search)
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    let outcome = start::<Baseline, _, _>(cells, &mut search);
+    let Some(outcome) = outcome else {
+        return Err(find_conflict(BoxShape::CLASSIC, cells)
+            .expect("a given in a peer's cell repeats a digit in a unit"));
+    };
     *stats = search.stats;
     match outcome {
         Err(Stop::Interrupted) => Err(Error::Interrupted),
@@ -1384,6 +1495,66 @@ mod tests {
             checked += 1;
         }
         assert!(checked >= 200, "only {checked} sample puzzles");
+    }
+
+    /// The search compiled for newer CPUs ([`Modern`]) visits the same solutions in the same
+    /// order, with the same statistics, as the plain build that every CPU can run.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn both_builds_search_alike() {
+        if !modern() {
+            return;
+        }
+        fn trace(
+            cells: &[u8],
+            modern: bool,
+        ) -> (
+            Option<std::result::Result<(), Stop>>,
+            Vec<Vec<u8>>,
+            SearchStats,
+        ) {
+            let mut seen: Vec<Vec<u8>> = Vec::new();
+            let mut search = Search {
+                stats: SearchStats::default(),
+                max_guesses: 10_000,
+                control: &mut Unbounded,
+                found: Visit {
+                    visit: |s: &[u8]| {
+                        seen.push(s.to_vec());
+                        if seen.len() < 100 {
+                            Flow::Continue
+                        } else {
+                            Flow::Stop
+                        }
+                    },
+                    solution: [0; 81],
+                },
+            };
+            let outcome = if modern {
+                // SAFETY: `modern()` said the CPU has the features.
+                unsafe { modern_start(cells, &mut search) }
+            } else {
+                start::<Baseline, _, _>(cells, &mut search)
+            };
+            let stats = search.stats;
+            (outcome, seen, stats)
+        }
+        let samples = [
+            include_str!("../../../tests/data/puzzles5_forum_hardest_1905_11+"),
+            include_str!("../../../tests/data/puzzles7_serg_benchmark"),
+            include_str!("../../../tests/data/gen_minimal"),
+            include_str!("../../../tests/data/gen_invalid"),
+        ];
+        let mut checked = 0;
+        for line in samples.iter().flat_map(|s| s.lines()) {
+            let Ok(grid) = text::parse(line, None) else {
+                continue;
+            };
+            let (a, b) = (trace(grid.cells(), false), trace(grid.cells(), true));
+            assert_eq!(format!("{a:?}"), format!("{b:?}"), "{line}");
+            checked += 1;
+        }
+        assert!(checked >= 100, "only {checked} sample puzzles");
     }
 
     /// [`State::with_givens`] against placing the givens one at a time, on random grids with
