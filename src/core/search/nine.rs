@@ -307,8 +307,9 @@ const SPREAD_TRIPLES: [u32; 512] = {
 };
 
 /// Swaps the two indices of a 3x3 grid of triples in a 27-bit word: the triple at bits
-/// `9 * i + 3 * j..` moves to `9 * j + 3 * i..`. Its own inverse. Three lookups, where the
-/// same gather as a multiplication per triple row took twice the instructions.
+/// `9 * i + 3 * j..` moves to `9 * j + 3 * i..`. Its own inverse. Three lookups: gathering
+/// each stack by a multiplication instead cost the stack pass more instructions
+/// (benches/results/2026-11-24-stack-pass.md).
 #[inline(always)]
 fn transpose(rows: [u32; 3]) -> u32 {
     SPREAD_TRIPLES[rows[0] as usize]
@@ -599,8 +600,8 @@ impl State {
 
     /// Applies every rule to a fixed point; `false` on a contradiction. The cheap rules run
     /// first and the costlier ones only once those are exhausted: naked singles (one scan of
-    /// 27 words) before the stacks' locked candidates (a fold and three lookups per changed
-    /// digit), which was 3-10% faster than the other way round on the 9x9 sets
+    /// 27 words) before the stacks' locked candidates (three folds and six lookups per
+    /// changed digit), which was 3-10% faster than the other way round on the 9x9 sets
     /// (benches/results/2026-11-23-nine-engine-2.md).
     ///
     /// `changed` holds (at least) the digit-bands changed since they were last reduced, as
