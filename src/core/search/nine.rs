@@ -747,15 +747,20 @@ impl State {
     /// a running maximum of (peers, position) keys. Returns (band, cell in band).
     #[inline(always)]
     fn branch_cell(&self, weighed: bool) -> (usize, u32) {
-        let pairs: [u32; 3] = std::array::from_fn(|b| {
-            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
-            for cand in &self.cand {
-                thrice |= twice & cand[b];
-                twice |= once & cand[b];
-                once |= cand[b];
+        // The three bands side by side in plain loops: as `array::from_fn` the count was
+        // compiled out of line, without the search copy's instruction set.
+        let (mut once, mut twice, mut thrice) = ([0u32; 3], [0u32; 3], [0u32; 3]);
+        for cand in &self.cand {
+            for b in 0..3 {
+                thrice[b] |= twice[b] & cand[b];
+                twice[b] |= once[b] & cand[b];
+                once[b] |= cand[b];
             }
-            self.unsolved[b] & !thrice
-        });
+        }
+        let mut pairs = [0u32; 3];
+        for b in 0..3 {
+            pairs[b] = self.unsolved[b] & !thrice[b];
+        }
         if pairs != [0; 3] && !weighed {
             for cand in &self.cand {
                 for (b, (&a, &pair)) in cand.iter().zip(&pairs).enumerate() {
