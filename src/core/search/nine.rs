@@ -285,7 +285,7 @@ const ROW_SHAPES: [[u64; 512]; 3] = {
 fn band_shape(a: u32) -> u64 {
     ROW_SHAPES[0][(a & 0x1FF) as usize]
         | ROW_SHAPES[1][((a >> 9) & 0x1FF) as usize]
-        | ROW_SHAPES[2][(a >> 18) as usize]
+        | ROW_SHAPES[2][((a >> 18) & 0x1FF) as usize]
 }
 
 /// The columns (bit c) of a band word's cells.
@@ -541,7 +541,7 @@ impl State {
             let present = stack_patterns(&self.cand[d]);
             let keep = ARRANGEABLE[(present & 0x1FF) as usize] as u32
                 | (ARRANGEABLE[(present >> 9 & 0x1FF) as usize] as u32) << 9
-                | (ARRANGEABLE[(present >> 18) as usize] as u32) << 18;
+                | (ARRANGEABLE[(present >> 18 & 0x1FF) as usize] as u32) << 18;
             // One test for the three stacks: nearly always nothing to drop.
             if keep != present {
                 if keep & 0x1FF == 0 || keep & 0x1FF << 9 == 0 || keep & 0x1FF << 18 == 0 {
