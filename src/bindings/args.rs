@@ -14,8 +14,9 @@ use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
 
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
+use pyo3::ffi;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyString, PyTuple};
+use pyo3::types::{PyBool, PyInt, PyString, PyTuple};
 
 use crate::core::make::generate::Symmetry;
 use crate::core::{BoxShape, Error, MAX_SIZE};
@@ -38,20 +39,32 @@ fn whole(obj: &Borrowed<'_, '_, PyAny>, name: &str, what: &str) -> PyResult<i128
     if obj.is_instance_of::<PyBool>() {
         return Err(refuse());
     }
-    // An i64 first: under the stable ABI pyo3 reads an i128 with a shift and several Python
-    // calls, which showed in every call taking an int argument (`limit=2`). Anything that is
-    // not an i64 is read again below, with the messages below.
-    if let Ok(value) = obj.extract::<i64>() {
-        return Ok(i128::from(value));
+    // An exact int as an i64 first: under the stable ABI pyo3 reads an i128 with a shift and
+    // several Python calls, which showed in every call taking an int argument (`limit=2`).
+    if obj.is_exact_instance_of::<PyInt>() {
+        if let Ok(value) = obj.extract::<i64>() {
+            return Ok(i128::from(value));
+        }
     }
-    match obj.extract::<i128>() {
+    // Anything else through `__index__` first, as Python's own int arguments are read: under
+    // the 3.9 stable ABI pyo3's i128 read would take a float through `__int__` (truncated, with
+    // a DeprecationWarning) and refuse a numpy uint64.
+    // SAFETY: `obj` is a live object; PyNumber_Index returns a new reference or NULL with an
+    // exception set.
+    let index =
+        unsafe { Bound::from_owned_ptr_or_err(obj.py(), ffi::PyNumber_Index(obj.as_ptr())) };
+    let index = match index {
+        Ok(index) => index,
+        // An `__index__` that raised something of its own: let the caller see it.
+        Err(err) if !err.is_instance_of::<PyTypeError>(obj.py()) => return Err(err),
+        Err(_) => return Err(refuse()),
+    };
+    match index.extract::<i128>() {
         Ok(value) => Ok(value),
         Err(err) if err.is_instance_of::<PyOverflowError>(obj.py()) => {
-            Ok(if obj.gt(0)? { i128::MAX } else { i128::MIN })
+            Ok(if index.gt(0)? { i128::MAX } else { i128::MIN })
         }
-        // An `__index__` that raised something of its own: let the caller see it.
-        Err(err) if !err.is_instance_of::<PyTypeError>(obj.py()) => Err(err),
-        Err(_) => Err(refuse()),
+        Err(err) => Err(err),
     }
 }
 
