@@ -5,10 +5,11 @@
 
 For every artifact: `twine check --strict` (metadata and README render) and a version that
 agrees with Cargo.toml and the top entry of CHANGELOG.md. For a wheel: the tags in its name and
-in its WHEEL file agree, it is abi3 for CPython >= 3.9, its RECORD hashes match, it holds the
-package and nothing else, and its extension needs no glibc (or libgcc) symbol newer than the
-manylinux tag it claims and links only libraries that policy allows. For an sdist: it holds
-every tracked file the build reads, and nothing large or generated. Exits 1 on any failure.
+in its WHEEL file agree, it is abi3 for CPython >= 3.9 or >= 3.10 (a release has one of
+each), its RECORD hashes match, it holds the package and nothing else, and its extension needs
+no glibc (or libgcc) symbol newer than the manylinux tag it claims and links only libraries
+that policy allows. For an sdist: it holds every tracked file the build reads, and nothing
+large or generated. Exits 1 on any failure.
 Needs Python 3.11+ (tomllib), twine, and readelf (binutils) for wheels.
 """
 
@@ -137,7 +138,10 @@ def check_wheel(path: Path, version: str, fail: Failures) -> None:
     # name-version-python-abi-platform.whl; the platform part may join several tags with '.'.
     name, wheel_version, py_tag, abi_tag, plat = path.stem.split("-")
     fail.check(wheel_version == version, f"{path.name}: version {wheel_version} != {version}")
-    fail.check((py_tag, abi_tag) == ("cp39", "abi3"), f"{path.name}: not a cp39-abi3 wheel")
+    fail.check(
+        py_tag in ("cp39", "cp310") and abi_tag == "abi3",
+        f"{path.name}: not a cp39-abi3 or cp310-abi3 wheel",
+    )
     plats = plat.split(".")
     manylinux = [p for p in plats if p.startswith("manylinux_") and p.endswith("_x86_64")]
     fail.check(bool(manylinux), f"{path.name}: no manylinux_X_Y_x86_64 tag (has {plat})")

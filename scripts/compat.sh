@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Does the built wheel install and work where users have no Rust? Installs it into fresh venvs,
+# Do the built wheels install and work where users have no Rust? Installs them into fresh venvs,
 # with cargo and rustc off PATH and pip allowed only binary wheels (so nothing can be compiled),
-# and runs scripts/smoke.py on each Python / numpy pair below.
+# and runs scripts/smoke.py on each Python / numpy pair below. Each Python gets the wheel pip
+# would pick for it: the newest cpXY-abi3 tag it satisfies (cp39 on 3.9, cp310 from 3.10 on).
 #
-#   bash scripts/compat.sh [WHEEL]           # the matrix (WHEEL defaults to dist/*manylinux*.whl)
-#   bash scripts/compat.sh --quick WHEEL     # CI: oldest Python with the oldest numpy only
-#   bash scripts/compat.sh --tests [WHEEL] [PYTEST ARGS]   # the whole pytest suite on Python
-#                                            # 3.9 + numpy 1.21.0
+#   bash scripts/compat.sh [WHEEL...]        # the matrix (default: dist/*manylinux*.whl)
+#   bash scripts/compat.sh --quick WHEEL...  # CI: oldest Python with the oldest numpy only
+#   bash scripts/compat.sh --tests [WHEEL...] [PYTEST ARGS]   # the whole pytest suite on
+#                                            # Python 3.9 + numpy 1.21.0
 #
 # Pythons come from pyenv (~/.pyenv/versions/X.Y.*) or PATH (pythonX.Y); a missing one fails
 # the run rather than being skipped.
@@ -18,12 +19,30 @@ mode=matrix
 case "${1:-}" in
 --quick | --tests) mode=${1#--}; shift ;;
 esac
-wheel=$(ls dist/*manylinux*.whl 2>/dev/null | head -n 1 || true)
-case "${1:-}" in
-*.whl) wheel=$1; shift ;;
-esac
-[ -f "$wheel" ] || { echo "no wheel: run scripts/release.sh or pass one" >&2; exit 1; }
-wheel=$(cd "$(dirname "$wheel")" && pwd)/$(basename "$wheel")
+wheels=()
+while [[ "${1:-}" == *.whl ]]; do
+    wheels+=("$(cd "$(dirname "$1")" && pwd)/$(basename "$1")")
+    shift
+done
+if [ ${#wheels[@]} -eq 0 ]; then
+    for w in dist/*manylinux*.whl; do
+        [ -f "$w" ] && wheels+=("$root/$w")
+    done
+fi
+[ ${#wheels[@]} -gt 0 ] || { echo "no wheel: run scripts/release.sh or pass one" >&2; exit 1; }
+
+# wheel_for X.Y: of the wheels given, the one with the newest cpXY-abi3 tag at or below X.Y.
+wheel_for() {
+    local want=${1/./} w tag best="" best_tag=0
+    for w in "${wheels[@]}"; do
+        tag=$(basename "$w" | sed -E 's/^[^-]+-[^-]+-cp([0-9]+)-abi3-.*/\1/')
+        if [[ "$tag" =~ ^[0-9]+$ ]] && [ "$tag" -le "$want" ] && [ "$tag" -gt "$best_tag" ]; then
+            best=$w best_tag=$tag
+        fi
+    done
+    [ -n "$best" ] || { echo "no wheel for Python $1 among: ${wheels[*]}" >&2; return 1; }
+    echo "$best"
+}
 
 # Each pair: a Python version and a numpy requirement, the oldest and the newest numpy on each
 # Python. numpy 1.21.0 is the oldest we promise (pyproject.toml) and has wheels only up to
@@ -43,14 +62,7 @@ matrix=(
     "3.13 numpy"
 )
 
-find_python() {
-    local v=$1 p
-    for p in $(ls -d "$HOME"/.pyenv/versions/"$v".*/bin/python 2>/dev/null | sort -V -r); do
-        echo "$p"
-        return
-    done
-    command -v "python$v" || { echo "no Python $v (pyenv or PATH)" >&2; return 1; }
-}
+source scripts/find_python.sh
 
 # PATH without any directory that holds cargo or rustc.
 no_rust_path=$(printf '%s' "$PATH" | tr ':' '\n' | while read -r d; do
@@ -62,8 +74,9 @@ trap 'rm -rf "$work"' EXIT
 
 # setup VERSION NUMPY: a fresh venv in $work/venv-VERSION with the wheel and that numpy.
 setup() {
-    local python venv=$work/venv-$1
+    local python wheel venv=$work/venv-$1
     python=$(find_python "$1")
+    wheel=$(wheel_for "$1")
     rm -rf "$venv"
     "$python" -m venv "$venv"
     PATH=$no_rust_path "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
@@ -73,14 +86,17 @@ setup() {
 
 if [ "$mode" = tests ]; then
     # What scripts/test.sh installs for the tests (the test tools, the notebook runner, the
-    # Dask extra), as pip resolves it for Python 3.9 with numpy held at 1.21.0.
+    # Dask extra, the print extra and a PDF reader), as pip resolves it for Python 3.9 with
+    # numpy held at 1.21.0.
     venv=$(setup 3.9 numpy==1.21.0)
     echo "numpy==1.21.0" > "$work/constraints.txt"
     PATH=$no_rust_path "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
         --only-binary=:all: -c "$work/constraints.txt" pytest hypothesis tqdm \
-        nbclient nbformat ipykernel "dask[array,dataframe]>=2024.8.0" "distributed>=2024.8.0"
+        nbclient nbformat ipykernel "dask[array,dataframe]>=2024.8.0" "distributed>=2024.8.0" \
+        "pypdfium2>=4.20" pypdf
     "$venv/bin/python" -m pip list --disable-pip-version-check 2>/dev/null |
-        grep -Ei '^(numpy|pytest|hypothesis|tqdm|dask|distributed|pandas|pyarrow) ' | tr -s ' ' | paste -sd, -
+        grep -Ei '^(numpy|pytest|hypothesis|tqdm|dask|distributed|pandas|pyarrow|pypdfium2|pypdf) ' |
+        tr -s ' ' | paste -sd, -
     # From the repository root: tests/ imports the installed package (python/ is not on sys.path).
     PATH=$no_rust_path "$venv/bin/python" -m pytest -q -p no:cacheprovider "$@"
     exit

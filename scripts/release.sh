@@ -1,8 +1,14 @@
 #!/usr/bin/env bash
-# Release artifacts for Linux x86-64 into dist/: the sdist, then the abi3 manylinux wheel built
-# from the *unpacked sdist* (so a wheel exists only if the sdist builds on its own), then the
-# checks a package index makes (scripts/check_dist.py). Needs Rust, Python 3 and pip; the
+# Release artifacts for Linux x86-64 into dist/: the sdist, then the two abi3 manylinux wheels
+# built from the *unpacked sdist* (so a wheel exists only if the sdist builds on its own), then
+# the checks a package index makes (scripts/check_dist.py). Needs Rust, Python 3 and pip, and
+# CPython 3.9 and 3.10 to build against (pyenv or PATH, as scripts/compat.sh finds them); the
 # build tools (maturin, ziglang for --zig, twine) go into their own venv, .venv-release.
+#
+# Two wheels, because the stable ABI of 3.10 calls functions without a tuple and a dict per
+# call (0.03-0.3 µs of a single call, benches/results/2026-11-24-abi.md): cp39-abi3 serves
+# CPython 3.9, cp310-abi3 serves 3.10 and newer, and pip picks the newer tag wherever it
+# installs.
 #
 #   bash scripts/release.sh          # then: bash scripts/compat.sh  (install-and-run matrix)
 #
@@ -12,6 +18,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
+source scripts/find_python.sh
 
 venv=.venv-release
 if [ ! -x "$venv/bin/python" ]; then
@@ -31,14 +38,18 @@ echo "== sdist"
 maturin sdist --out dist
 sdist=$(ls dist/*.tar.gz)
 
-echo "== wheel, built from the unpacked sdist"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 tar -xzf "$sdist" -C "$work"
 src=$(ls -d "$work"/*/)
-# Cargo's cache lives outside the temporary tree so a second release reuses compiled crates.
-(cd "$src" && CARGO_TARGET_DIR="$root/target/release-wheel" \
-    maturin build --release --locked --zig --compatibility manylinux2014 --out "$root/dist")
+for abi in 3.9 3.10; do
+    echo "== wheel for the $abi stable ABI, built from the unpacked sdist"
+    # Cargo's cache lives outside the temporary tree so a second release reuses compiled
+    # crates; one per ABI, as the two builds configure pyo3 differently.
+    (cd "$src" && CARGO_TARGET_DIR="$root/target/release-wheel-$abi" \
+        maturin build --release --locked --zig --compatibility manylinux2014 \
+        --interpreter "$(find_python "$abi")" --out "$root/dist")
+done
 
 echo "== build took $(( $(date +%s) - start )) s"
 echo "== checks"

@@ -1,7 +1,8 @@
-//! Reading short Python strings without a copy through UTF-8. The package is built for the
-//! stable ABI of Python 3.9, where pyo3 reads any `str` by encoding it into a new bytes object
-//! and copying that into a Rust `String`: two allocations, about as long as a 9x9 text's whole
-//! parse, and once per cell for a LeetCode board. The calls used here are in that stable ABI.
+//! Reading short Python strings without a copy through UTF-8. Built for the stable ABI of
+//! Python 3.9 (the cp39 wheel), pyo3 reads any `str` by encoding it into a new bytes object and
+//! copying that into a Rust `String`: two allocations, about as long as a 9x9 text's whole
+//! parse, and once per cell for a LeetCode board. The calls used here are in that stable ABI,
+//! so one path serves every build (from 3.10 on, pyo3 could borrow the UTF-8 form instead).
 //! Anything they do not cover (long or non-ASCII text, lone surrogates) returns `None`, and the
 //! caller reads it the general way, so every error comes from that one path: this one only
 //! makes well-formed short text cheaper.
