@@ -46,9 +46,9 @@ fn whole(obj: &Borrowed<'_, '_, PyAny>, name: &str, what: &str) -> PyResult<i128
             return Ok(i128::from(value));
         }
     }
-    // Anything else through `__index__` first, as Python's own int arguments are read: under
-    // the 3.9 stable ABI pyo3's i128 read would take a float through `__int__` (truncated, with
-    // a DeprecationWarning) and refuse a numpy uint64.
+    // Anything else through `__index__` first, as Python's own int arguments are read: on
+    // Python 3.9 pyo3's i128 read under the stable ABI takes a float through `__int__`
+    // (truncated, with a DeprecationWarning) and refuses numpy 1.21's uint64.
     // SAFETY: `obj` is a live object; PyNumber_Index returns a new reference or NULL with an
     // exception set.
     let index =
@@ -59,6 +59,9 @@ fn whole(obj: &Borrowed<'_, '_, PyAny>, name: &str, what: &str) -> PyResult<i128
         Err(err) if !err.is_instance_of::<PyTypeError>(obj.py()) => return Err(err),
         Err(_) => return Err(refuse()),
     };
+    if let Ok(value) = index.extract::<i64>() {
+        return Ok(i128::from(value));
+    }
     match index.extract::<i128>() {
         Ok(value) => Ok(value),
         Err(err) if err.is_instance_of::<PyOverflowError>(obj.py()) => {
