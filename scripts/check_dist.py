@@ -5,8 +5,8 @@
 
 For every artifact: `twine check --strict` (metadata and README render) and a version that
 agrees with Cargo.toml and the top entry of CHANGELOG.md. For a wheel: the tags in its name and
-in its WHEEL file agree, it is abi3 for CPython >= 3.9 or >= 3.10 (a release has one of
-each), its RECORD hashes match, it holds the package and nothing else, and its extension needs
+in its WHEEL file agree, it is abi3 for CPython >= 3.9 or >= 3.10 (a directory of wheels must
+hold exactly one of each), its RECORD hashes match, it holds the package and nothing else, and its extension needs
 no glibc (or libgcc) symbol newer than the manylinux tag it claims and links only libraries
 that policy allows. For an sdist: it holds every tracked file the build reads, and nothing
 large or generated. Exits 1 on any failure.
@@ -265,6 +265,14 @@ def main(argv: list[str]) -> int:
             check_wheel(p, version, fail)
         else:
             check_sdist(p, version, fail)
+    # A directory of wheels is a release: one wheel per stable ABI, no more, no fewer.
+    for arg in argv or ["dist"]:
+        wheels = sorted(Path(arg).glob("*.whl")) if Path(arg).is_dir() else []
+        tags = sorted(w.stem.split("-")[2] for w in wheels)
+        fail.check(
+            not wheels or tags == ["cp310", "cp39"],
+            f"{arg}: expected one cp39-abi3 and one cp310-abi3 wheel, found {tags}",
+        )
     for message in fail.messages:
         print("FAIL:", message, file=sys.stderr)
     if not fail.messages:

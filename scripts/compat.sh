@@ -21,6 +21,7 @@ case "${1:-}" in
 esac
 wheels=()
 while [[ "${1:-}" == *.whl ]]; do
+    [ -f "$1" ] || { echo "no such wheel: $1" >&2; exit 1; }
     wheels+=("$(cd "$(dirname "$1")" && pwd)/$(basename "$1")")
     shift
 done
@@ -73,14 +74,15 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 # setup VERSION NUMPY: a fresh venv in $work/venv-VERSION with the wheel and that numpy.
+# Called inside $(...), where `set -e` does not hold: every step checks its own status.
 setup() {
     local python wheel venv=$work/venv-$1
-    python=$(find_python "$1")
-    wheel=$(wheel_for "$1")
+    python=$(find_python "$1") || return 1
+    wheel=$(wheel_for "$1") || return 1
     rm -rf "$venv"
-    "$python" -m venv "$venv"
+    "$python" -m venv "$venv" || return 1
     PATH=$no_rust_path "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
-        --only-binary=:all: "$wheel" "$2"
+        --only-binary=:all: "$wheel" "$2" || return 1
     echo "$venv"
 }
 
@@ -88,7 +90,7 @@ if [ "$mode" = tests ]; then
     # What scripts/test.sh installs for the tests (the test tools, the notebook runner, the
     # Dask extra, the print extra and a PDF reader), as pip resolves it for Python 3.9 with
     # numpy held at 1.21.0.
-    venv=$(setup 3.9 numpy==1.21.0)
+    venv=$(setup 3.9 numpy==1.21.0) || exit 1
     echo "numpy==1.21.0" > "$work/constraints.txt"
     PATH=$no_rust_path "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
         --only-binary=:all: -c "$work/constraints.txt" pytest hypothesis tqdm \

@@ -1,5 +1,6 @@
-# Sourced by the release scripts: `find_python X.Y` prints the path of a CPython X.Y, pyenv's
-# newest X.Y.* first (~/.pyenv/versions), else pythonX.Y on PATH; fails when there is none.
+# Sourced by release.sh, compat.sh and test.sh: `find_python X.Y` prints the path of a CPython
+# X.Y, pyenv's newest X.Y.* first (~/.pyenv/versions), else pythonX.Y on PATH; fails when there
+# is none.
 find_python() {
     local v=$1 p
     for p in $(ls -d "$HOME"/.pyenv/versions/"$v".*/bin/python 2>/dev/null | sort -V -r); do

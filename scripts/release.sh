@@ -6,7 +6,7 @@
 # build tools (maturin, ziglang for --zig, twine) go into their own venv, .venv-release.
 #
 # Two wheels, because the stable ABI of 3.10 calls functions without a tuple and a dict per
-# call (0.03-0.3 µs of a single call, benches/results/2026-11-24-abi.md): cp39-abi3 serves
+# call (up to about 0.3 µs, benches/results/2026-11-24-abi.md): cp39-abi3 serves
 # CPython 3.9, cp310-abi3 serves 3.10 and newer, and pip picks the newer tag wherever it
 # installs.
 #

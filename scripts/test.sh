@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite, from a fresh clone: Rust format, lint and unit tests, then the package
 # built and installed into a private venv (./.venv) exactly as `pip install .` does for a user,
-# then pytest, ruff and the stub check. Needs only Rust, Python 3 and pip; installs the rest.
+# then pytest, ruff and the stub check, then a short release check on CPython 3.9. Needs only
+# Rust, Python 3 and pip, and a CPython 3.9 (pyenv or PATH) for that check; installs the rest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
