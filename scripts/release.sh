@@ -42,6 +42,9 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 tar -xzf "$sdist" -C "$work"
 src=$(ls -d "$work"/*/)
+# The sdist dates every file 2006 (a reproducible archive), older than any cached build, so
+# cargo would take the cached extension as fresh and ship it stale: date them now.
+find "$src" -exec touch {} +
 for abi in 3.9 3.10; do
     echo "== wheel for the $abi stable ABI, built from the unpacked sdist"
     # Cargo's cache lives outside the temporary tree so a second release reuses compiled
