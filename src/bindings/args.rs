@@ -16,7 +16,7 @@ use std::hash::{BuildHasher, Hasher};
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::ffi;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyInt, PyString, PyTuple};
+use pyo3::types::{PyBool, PyString, PyTuple};
 
 use crate::core::make::generate::Symmetry;
 use crate::core::{BoxShape, Error, MAX_SIZE};
@@ -39,16 +39,9 @@ fn whole(obj: &Borrowed<'_, '_, PyAny>, name: &str, what: &str) -> PyResult<i128
     if obj.is_instance_of::<PyBool>() {
         return Err(refuse());
     }
-    // An exact int as an i64 first: under the stable ABI pyo3 reads an i128 with a shift and
-    // several Python calls, which showed in every call taking an int argument (`limit=2`).
-    if obj.is_exact_instance_of::<PyInt>() {
-        if let Ok(value) = obj.extract::<i64>() {
-            return Ok(i128::from(value));
-        }
-    }
-    // Anything else through `__index__` first, as Python's own int arguments are read: on
-    // Python 3.9 pyo3's i128 read under the stable ABI takes a float through `__int__`
-    // (truncated, with a DeprecationWarning) and refuses numpy 1.21's uint64.
+    // Through `__index__` first, as Python's own int arguments are read (an exact int comes
+    // back as itself): on Python 3.9 pyo3's i128 read under the stable ABI takes a float
+    // through `__int__` (truncated, with a DeprecationWarning) and refuses numpy 1.21's uint64.
     // SAFETY: `obj` is a live object; PyNumber_Index returns a new reference or NULL with an
     // exception set.
     let index =
@@ -59,6 +52,8 @@ fn whole(obj: &Borrowed<'_, '_, PyAny>, name: &str, what: &str) -> PyResult<i128
         Err(err) if !err.is_instance_of::<PyTypeError>(obj.py()) => return Err(err),
         Err(_) => return Err(refuse()),
     };
+    // An i64 first: under the stable ABI pyo3 reads an i128 with a shift and several Python
+    // calls, which showed in every call taking an int argument (`limit=2`).
     if let Ok(value) = index.extract::<i64>() {
         return Ok(i128::from(value));
     }
