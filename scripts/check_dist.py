@@ -6,9 +6,9 @@
 For every artifact: `twine check --strict` (metadata and README render) and a version that
 agrees with Cargo.toml and the top entry of CHANGELOG.md. For a wheel: the tags in its name and
 in its WHEEL file agree, it is abi3 for CPython >= 3.9 or >= 3.10 (a directory of wheels must
-hold exactly one of each), its RECORD hashes match, it holds the package and nothing else, and its extension needs
-no glibc (or libgcc) symbol newer than the manylinux tag it claims and links only libraries
-that policy allows. For an sdist: it holds every tracked file the build reads, and nothing
+hold exactly one of each), its RECORD hashes match, it holds the package and nothing else, and
+its extension needs no glibc (or libgcc) symbol newer than the manylinux tag it claims and
+links only libraries that policy allows. For an sdist: it holds every tracked file the build reads, and nothing
 large or generated. Exits 1 on any failure.
 Needs Python 3.11+ (tomllib), twine, and readelf (binutils) for wheels.
 """

@@ -6,8 +6,8 @@
 #
 #   bash scripts/compat.sh [WHEEL...]        # the matrix (default: dist/*manylinux*.whl)
 #   bash scripts/compat.sh --quick WHEEL...  # CI: oldest Python with the oldest numpy only
-#   bash scripts/compat.sh --tests [WHEEL...] [PYTEST ARGS]   # the whole pytest suite on
-#                                            # Python 3.9 + numpy 1.21.0
+#   bash scripts/compat.sh --tests [WHEEL...] [PYTEST ARGS]   # --quick, then the whole
+#                                            # pytest suite in the same venv
 #
 # Pythons come from pyenv (~/.pyenv/versions/X.Y.*) or PATH (pythonX.Y); a missing one fails
 # the run rather than being skipped.
@@ -91,6 +91,8 @@ if [ "$mode" = tests ]; then
     # Dask extra, the print extra and a PDF reader), as pip resolves it for Python 3.9 with
     # numpy held at 1.21.0.
     venv=$(setup 3.9 numpy==1.21.0) || exit 1
+    # The smoke test first, before the test tools are installed beside the package.
+    (cd "$work" && PATH=$no_rust_path "$venv/bin/python" "$root/scripts/smoke.py")
     echo "numpy==1.21.0" > "$work/constraints.txt"
     PATH=$no_rust_path "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
         --only-binary=:all: -c "$work/constraints.txt" pytest hypothesis tqdm \

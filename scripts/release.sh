@@ -2,7 +2,7 @@
 # Release artifacts for Linux x86-64 into dist/: the sdist, then the two abi3 manylinux wheels
 # built from the *unpacked sdist* (so a wheel exists only if the sdist builds on its own), then
 # the checks a package index makes (scripts/check_dist.py). Needs Rust, Python 3 and pip, and
-# CPython 3.9 and 3.10 to build against (pyenv or PATH, as scripts/compat.sh finds them); the
+# CPython 3.9 and 3.10 to build against (pyenv or PATH, scripts/find_python.sh); the
 # build tools (maturin, ziglang for --zig, twine) go into their own venv, .venv-release.
 #
 # Two wheels, because the stable ABI of 3.10 calls functions without a tuple and a dict per
