@@ -27,7 +27,7 @@ use crate::with_int_type;
 use super::alloc;
 use super::args::{BoxArg, Limit, MaxGuesses, Threads};
 use super::chunks::Runner;
-use super::dtype::{check_integer_dtype, in_dtype, native_order, CellElement};
+use super::dtype::{check_integer_dtype, in_dtype, native_order, read_values, CellElement, Values};
 use super::errors::InvalidPuzzleError;
 use super::input::line_string;
 use super::pystr;
@@ -172,17 +172,15 @@ impl<'py> Batch<'py> {
         let n = self.shape.size();
         let detail = match &self.source {
             Source::Array(array, dtype) => with_int_type!(dtype, T => {
-                let array = array.cast::<PyArrayDyn<T>>()?.readonly();
-                let view = array.as_array();
-                let row = view.index_axis(Axis(0), i);
-                let bad = row
-                    .iter()
-                    .enumerate()
-                    .find(|(_, v)| v.to_i128() as u128 > n as u128);
+                let nc = n * n;
+                let bad = read_values(array.cast::<PyArrayDyn<T>>()?, |values| match values {
+                    Values::Flat(flat) => first_out_of_range(&flat[i * nc..(i + 1) * nc], n),
+                    Values::Strided(view) => first_out_of_range(view.index_axis(Axis(0), i), n),
+                });
                 match bad {
-                    Some((k, v)) => Error::Value {
+                    Some((k, found)) => Error::Value {
                         cell: cell_at(k, n),
-                        found: v.to_string(),
+                        found,
                         expected: expected_values(n),
                     }
                     .to_string(),
@@ -262,31 +260,42 @@ fn read_rows<T: CellElement>(
     cells: &mut [u8],
     valid: &mut [bool],
 ) -> PyResult<()> {
-    let array = array.cast::<PyArrayDyn<T>>()?.readonly();
     let nc = n * n;
     let rows = cells.chunks_exact_mut(nc).zip(valid.iter_mut());
-    // The usual case, a C-ordered array: one flat pass the compiler can vectorise. This copy
-    // runs on the calling thread with the GIL held, so on easy puzzles it bounds how far a
-    // batch scales with threads; the strided walk below is several times slower.
-    if array.is_c_contiguous() {
-        let flat = array.as_slice()?;
-        for ((out, ok), row) in rows.zip(flat[start * nc..end * nc].chunks_exact(nc)) {
-            *ok = copy_row(row.iter(), n, out);
+    read_values(array.cast::<PyArrayDyn<T>>()?, |values| match values {
+        // The usual case, a C-ordered array: one flat pass the compiler can vectorise. This
+        // copy runs on the calling thread with the GIL held, so on easy puzzles it bounds how
+        // far a batch scales with threads; the strided walk is several times slower.
+        Values::Flat(flat) => {
+            for ((out, ok), row) in rows.zip(flat[start * nc..end * nc].chunks_exact(nc)) {
+                *ok = copy_row(row, n, out);
+            }
         }
-        return Ok(());
-    }
-    // Logical order, whatever the strides: row-major cells for (n, n) and (n*n,) alike.
-    let view = array.as_array();
-    for ((out, ok), i) in rows.zip(start..end) {
-        *ok = copy_row(view.index_axis(Axis(0), i).iter(), n, out);
-    }
+        // Logical order, whatever the strides: row-major cells for (n, n) and (n*n,) alike.
+        Values::Strided(view) => {
+            for ((out, ok), i) in rows.zip(start..end) {
+                *ok = copy_row(view.index_axis(Axis(0), i), n, out);
+            }
+        }
+    });
     Ok(())
+}
+
+/// The first value of a row outside 0..=n, by its index in the row, as text.
+fn first_out_of_range<'a, T: CellElement + 'a>(
+    row: impl IntoIterator<Item = &'a T>,
+    n: usize,
+) -> Option<(usize, String)> {
+    row.into_iter()
+        .enumerate()
+        .find(|(_, v)| v.to_i128() as u128 > n as u128)
+        .map(|(k, v)| (k, v.to_string()))
 }
 
 /// Copies one puzzle's values into `out`; `false`, with `out` zeroed, if one is outside 0..=n.
 #[inline]
 fn copy_row<'a, T: CellElement + 'a>(
-    row: impl Iterator<Item = &'a T>,
+    row: impl IntoIterator<Item = &'a T>,
     n: usize,
     out: &mut [u8],
 ) -> bool {

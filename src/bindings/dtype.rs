@@ -1,7 +1,11 @@
 //! Integer dtypes of grid arrays: the check, the dispatch to one Rust type per dtype, and byte
 //! order. Values are read in their own type and compared exactly, never cast by numpy.
 
-use numpy::{Element, PyArrayDescr, PyArrayDescrMethods, PyUntypedArray, PyUntypedArrayMethods};
+use numpy::ndarray::{ArrayView, Dimension};
+use numpy::{
+    Element, PyArray, PyArrayDescr, PyArrayDescrMethods, PyArrayMethods, PyUntypedArray,
+    PyUntypedArrayMethods,
+};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
@@ -62,6 +66,39 @@ macro_rules! with_int_type {
             _ => unreachable!("dtype checked to be an integer type"),
         }
     };
+}
+
+/// A caller's array's values as [`read_values`] gives them.
+pub enum Values<'a, T, D> {
+    /// In memory order, which is row-major: the array is C-contiguous.
+    Flat(&'a [T]),
+    /// Any other layout.
+    Strided(ArrayView<'a, T, D>),
+}
+
+/// Runs `read` on a caller's array's values, without rust-numpy's borrow tracking.
+///
+/// `readonly()` records each borrow in a process-wide table and removes it afterwards, and a
+/// view of an array of dynamic rank allocates its shape and strides: together about a tenth of
+/// a single call on an easy puzzle, more than reading its 81 cells. What the tracking guards
+/// against is a mutable borrow of the same array taken by Rust code in this process, and this
+/// crate takes mutable views only of arrays it has just made and not yet returned, never of an
+/// array a caller passed in. `read` must not run Python code (nothing can then reach the array
+/// through this thread to reshape or free its data); a caller's other threads writing to the
+/// array through numpy while it is read are no more excluded by the tracking than here.
+pub fn read_values<T: Element, D: Dimension, R>(
+    array: &Bound<'_, PyArray<T, D>>,
+    read: impl FnOnce(Values<'_, T, D>) -> R,
+) -> R {
+    // SAFETY: no mutable Rust view of a caller's array exists (see above), and `read` runs no
+    // Python code, so the array's data stays allocated and in this shape while it is read.
+    let values = unsafe {
+        match array.as_slice() {
+            Ok(flat) if array.is_c_contiguous() => Values::Flat(flat),
+            _ => Values::Strided(array.as_array()),
+        }
+    };
+    read(values)
 }
 
 /// Integer dtypes only: one short `TypeError` for floats, bools, objects, strings.

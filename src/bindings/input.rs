@@ -5,10 +5,7 @@
 
 use std::borrow::Cow;
 
-use numpy::{
-    PyArray2, PyArrayDescr, PyArrayDescrMethods, PyArrayMethods, PyUntypedArray,
-    PyUntypedArrayMethods,
-};
+use numpy::{PyArray2, PyArrayDescr, PyArrayDescrMethods, PyUntypedArray, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyException, PyMemoryError, PyOverflowError, PyTypeError};
 use pyo3::ffi;
 use pyo3::prelude::*;
@@ -19,7 +16,7 @@ use crate::core::grid::expected_values;
 use crate::core::grid::text::{self, expected_chars, value_of_char};
 use crate::core::{BoxShape, Grid};
 
-use super::dtype::{check_integer_dtype, in_dtype, native_order, CellElement};
+use super::dtype::{check_integer_dtype, in_dtype, native_order, read_values, CellElement, Values};
 use super::pystr;
 use crate::with_int_type;
 
@@ -474,30 +471,30 @@ fn read_array<'py>(
 }
 
 fn read_typed<T: CellElement>(array: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<u8>> {
-    let array = array.cast::<PyArray2<T>>()?.readonly();
-    let mut cells = Vec::with_capacity(n * n);
-    // The usual C-ordered array in one flat pass; a value out of range is named below.
-    // (`as_slice` also takes Fortran order, whose memory order is not the cells' order.)
-    if let (true, Ok(flat)) = (array.is_c_contiguous(), array.as_slice()) {
-        cells.extend(flat.iter().map(|&v| v.to_i128() as u8));
-        if flat.iter().all(|&v| (0..=n as i128).contains(&v.to_i128())) {
-            return Ok(cells);
-        }
-        cells.clear();
-    }
-    // indexed_iter walks the logical (row, col) order whatever the memory layout or strides.
-    for ((row, col), &v) in array.as_array().indexed_iter() {
-        if !(0..=n as i128).contains(&v.to_i128()) {
-            return Err(Error::Value {
-                cell: Cell { row, col },
-                found: v.to_string(),
-                expected: expected_values(n),
+    // A value out of range is named by its (row, col): from a flat index in row-major order,
+    // or from the view's own indices whatever the memory layout.
+    let in_range = |v: T| (0..=n as i128).contains(&v.to_i128());
+    let out_of_range = |(row, col): (usize, usize), v: T| Error::Value {
+        cell: Cell { row, col },
+        found: v.to_string(),
+        expected: expected_values(n),
+    };
+    read_values(array.cast::<PyArray2<T>>()?, |values| match values {
+        Values::Flat(flat) => match flat.iter().position(|&v| !in_range(v)) {
+            None => Ok(flat.iter().map(|&v| v.to_i128() as u8).collect()),
+            Some(k) => Err(out_of_range((k / n, k % n), flat[k]).into()),
+        },
+        Values::Strided(view) => {
+            let mut cells = Vec::with_capacity(n * n);
+            for (at, &v) in view.indexed_iter() {
+                if !in_range(v) {
+                    return Err(out_of_range(at, v).into());
+                }
+                cells.push(v.to_i128() as u8);
             }
-            .into());
+            Ok(cells)
         }
-        cells.push(v.to_i128() as u8);
-    }
-    Ok(cells)
+    })
 }
 
 fn write_array<'py>(
