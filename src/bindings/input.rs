@@ -3,8 +3,6 @@
 //! Every kind becomes a core [`Grid`] (row-major `u8`, 0 = blank); the [`Kind`] remembers how to
 //! turn cells back into what the caller passed in.
 
-use std::borrow::Cow;
-
 use numpy::{PyArray2, PyArrayDescr, PyArrayDescrMethods, PyUntypedArray, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyException, PyMemoryError, PyOverflowError, PyTypeError};
 use pyo3::ffi;
@@ -47,18 +45,15 @@ pub fn read<'py>(
     requested_box: Option<(usize, usize)>,
 ) -> PyResult<Input<'py>> {
     if let Ok(s) = obj.cast::<PyString>() {
-        let mut buf = [0u8; pystr::SHORT_TEXT];
-        let s = match pystr::short_ascii(s, &mut buf) {
-            Some(short) => Cow::Borrowed(short),
-            None => s.to_cow()?,
-        };
-        let grid = text::parse(&s, requested_box)?;
-        // Cell characters are one byte each: a text of as many bytes has no layout to keep.
-        let layout = (s.len() != grid.cells().len()).then(|| s.into_owned());
-        return Ok(Input {
-            kind: Kind::Text(layout),
-            grid,
-        });
+        return pystr::with_text(s, |s| {
+            let grid = text::parse(s, requested_box)?;
+            // Cell characters are one byte each: a text of as many bytes has no layout to keep.
+            let layout = (s.len() != grid.cells().len()).then(|| s.to_owned());
+            Ok(Input {
+                kind: Kind::Text(layout),
+                grid,
+            })
+        })?;
     }
     if let Ok(array) = obj.cast::<PyUntypedArray>() {
         return read_array(array, requested_box);

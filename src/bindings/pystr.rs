@@ -1,23 +1,25 @@
-//! Reading short Python strings without a copy through UTF-8. Built for the stable ABI of
-//! Python 3.9 (the cp39 wheel), pyo3 reads any `str` by encoding it into a new bytes object and
-//! copying that into a Rust `String`: two allocations, about as long as a 9x9 text's whole
-//! parse, and once per cell for a LeetCode board. The calls used here are in that stable ABI,
-//! so one path serves every build (from 3.10 on, pyo3 could borrow the UTF-8 form instead).
-//! Anything they do not cover (long or non-ASCII text, lone surrogates) returns `None`, and the
-//! caller reads it the general way, so every error comes from that one path: this one only
-//! makes well-formed short text cheaper.
+//! Reading Python strings without needless copies. Built for the stable ABI of Python 3.9
+//! (the cp39 wheel), pyo3 reads any `str` by encoding it into a new bytes object and copying
+//! that into a Rust `String`: two allocations, about as long as a 9x9 text's whole parse, and
+//! once per cell for a LeetCode board. There, short ASCII text is copied into a stack buffer
+//! by calls that stable ABI has instead; anything else (long or non-ASCII text, lone
+//! surrogates) is read the general way, so every error comes from that one path. From the
+//! stable ABI of 3.10 on (the cp310 wheel, and any build for a newer Python), a `str`'s UTF-8
+//! form is borrowed: no copy at all.
 
+#[cfg(not(Py_3_10))]
 use std::mem::MaybeUninit;
 
 use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
-/// Longest text [`short_ascii`] reads: a 9x9 grid with any layout, a 16x16 on one line.
+/// Longest text read through a stack buffer: a 9x9 grid with any layout, a 16x16 on one line.
 pub const SHORT_TEXT: usize = 256;
 
 /// The text of `s` if it is ASCII of at most [`SHORT_TEXT`] characters, copied into `buf`.
-pub fn short_ascii<'b>(s: &Bound<'_, PyString>, buf: &'b mut [u8; SHORT_TEXT]) -> Option<&'b str> {
+#[cfg(not(Py_3_10))]
+fn short_ascii<'b>(s: &Bound<'_, PyString>, buf: &'b mut [u8; SHORT_TEXT]) -> Option<&'b str> {
     // Not zeroed first (a kilobyte on every call): only the code points copied in are read.
     let mut wide = [MaybeUninit::<u32>::uninit(); SHORT_TEXT];
     let len = Some(char_len(s)).filter(|&len| len <= SHORT_TEXT)?;
@@ -67,12 +69,19 @@ pub fn one_char(obj: &Bound<'_, PyAny>) -> Option<char> {
     }
 }
 
-/// `f` of the text of `s`: read into a stack buffer when short ASCII, else through pyo3's
-/// copy (whose error, such as a lone surrogate's `UnicodeEncodeError`, is returned).
+/// `f` of the text of `s`. A text Python cannot give as UTF-8 (a lone surrogate) is its
+/// `UnicodeEncodeError`.
 pub fn with_text<T>(s: &Bound<'_, PyString>, f: impl FnOnce(&str) -> T) -> PyResult<T> {
-    let mut buf = [0u8; SHORT_TEXT];
-    match short_ascii(s, &mut buf) {
-        Some(text) => Ok(f(text)),
-        None => Ok(f(&s.to_cow()?)),
+    // Borrowed: the UTF-8 form Python keeps with the str (for ASCII, the str's own bytes).
+    #[cfg(Py_3_10)]
+    return Ok(f(s.to_str()?));
+    // Short ASCII through a stack buffer, else pyo3's copy.
+    #[cfg(not(Py_3_10))]
+    {
+        let mut buf = [0u8; SHORT_TEXT];
+        match short_ascii(s, &mut buf) {
+            Some(text) => Ok(f(text)),
+            None => Ok(f(&s.to_cow()?)),
+        }
     }
 }
