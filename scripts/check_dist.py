@@ -49,6 +49,7 @@ SDIST_TOP = {
     "pyproject.toml",
     "Cargo.toml",
     "Cargo.lock",
+    "build.rs",
     "README.md",
     "CHANGELOG.md",
     "LICENSE",
@@ -70,6 +71,7 @@ SDIST_NEEDS = [
     "pyproject.toml",
     "Cargo.toml",
     "Cargo.lock",
+    "build.rs",
     "README.md",
     "CHANGELOG.md",
 ]
