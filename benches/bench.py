@@ -124,7 +124,10 @@ def single_columns(lines: list[str], array, with_ss: bool) -> dict:
 
     n = len(lines)
     rows = [[[int(v) for v in r] for r in grid.reshape(9, 9)] for grid in array]
-    board = [[[str(v) if v else "." for v in r] for r in grid] for grid in rows]
+    # As a LeetCode board arrives (parsed from JSON text): one-character strings, which CPython
+    # shares, one object per character. Cells made by str(int) are new objects each, which the
+    # reading recognises by value instead (benches/results/2026-11-24-python-inputs.md).
+    board = [[list("".join(str(v) if v else "." for v in r)) for r in grid] for grid in rows]
     kinds = {
         "str": lines,
         "list of lists of int": rows,

@@ -261,10 +261,15 @@ class _Int(int):
     pass
 
 
+class _Str(str):
+    pass
+
+
 def test_plain_and_general_readings_agree():
     # Exact lists of exact ints (or one-character strs) take a quicker reading than
     # subclasses, tuples and other cell types; the answers and the errors are the same.
     rows = h.rows_of(h.LEETCODE, 9)
+    board = [list(row) for row in h.LEETCODE_BOARD]
     plain = sr.solve(rows)
     assert sr.solve([_Row(r) for r in rows]) == plain
     assert sr.solve([tuple(r) for r in rows]) == plain
@@ -277,6 +282,8 @@ def test_plain_and_general_readings_agree():
         [[2**70] + rows[0][1:]] + [r[:] for r in rows[1:]],
         [[True] + rows[0][1:]] + [r[:] for r in rows[1:]],
         [[str(v) for v in rows[0]]] + [r[:] for r in rows[1:]],
+        [["A"] + board[0][1:]] + [r[:] for r in board[1:]],
+        [["a"] + board[0][1:]] + [r[:] for r in board[1:]],
         [],
     ):
         errors = []
@@ -285,3 +292,21 @@ def test_plain_and_general_readings_agree():
                 sr.solve(grid)
             errors.append((type(caught.value), str(caught.value)))
         assert errors[0] == errors[1], bad
+
+
+def test_cells_read_alike_whether_or_not_they_are_pythons_shared_objects():
+    # CPython keeps one object per small int and per one-character ASCII string; a cell that
+    # is one of those is read by its address, any other cell through its value.
+    rows = h.rows_of(h.LEETCODE, 9)
+    shared = [list(row) for row in h.LEETCODE_BOARD]
+    made = [[str(v) if v else "." for v in r] for r in rows]  # str(int) makes a new str
+    subclassed = [[_Str(c) for c in r] for r in shared]
+    answer = sr.solve(shared)
+    assert answer == [[str(v) for v in r] for r in solution_rows(LEETCODE_SOLUTION)]
+    assert sr.solve(made) == answer
+    assert sr.solve(subclassed) == answer
+    assert sr.count_solutions(made) == sr.count_solutions(shared) == 1
+    # Out of range for a 9x9 grid however the cell is made: the general reading's error.
+    for cell, grid in (("A", shared), (_Str("A"), shared), (10, rows), (_Int(10), rows)):
+        with pytest.raises(sr.InvalidPuzzleError, match="row 0, column 0"):
+            sr.solve([[cell] + grid[0][1:]] + grid[1:])

@@ -14,6 +14,7 @@ use crate::core::grid::expected_values;
 use crate::core::grid::text::{self, expected_chars, value_of_char};
 use crate::core::{BoxShape, Grid};
 
+use super::cell_objects::{CellKind, CellObjects};
 use super::dtype::{check_integer_dtype, in_dtype, native_order, read_values, CellElement, Values};
 use super::pystr;
 use crate::with_int_type;
@@ -80,20 +81,18 @@ impl<'py> Kind<'py> {
             Kind::Text(Some(template)) => {
                 PyString::new(py, &text::render_like(template, cells)).into_any()
             }
-            Kind::IntRows => PyList::new(
-                py,
-                rows.map(|row| PyList::new(py, row).expect("ints convert")),
-            )?
-            .into_any(),
-            Kind::CharRows => PyList::new(
-                py,
-                rows.map(|row| {
-                    // One-character ASCII strings are cached by Python: no new object per cell.
-                    let chars = row.iter().map(|&v| text::CELL_STRS[v as usize]);
-                    PyList::new(py, chars).expect("strings convert")
-                }),
-            )?
-            .into_any(),
+            Kind::IntRows => {
+                let objects = CellObjects::get(py);
+                let row_list =
+                    |row: &[u8]| PyList::new(py, row.iter().map(|&v| objects.int(py, v)));
+                PyList::new(py, rows.map(row_list).collect::<PyResult<Vec<_>>>()?)?.into_any()
+            }
+            Kind::CharRows => {
+                let objects = CellObjects::get(py);
+                let row_list =
+                    |row: &[u8]| PyList::new(py, row.iter().map(|&v| objects.char(py, v)));
+                PyList::new(py, rows.map(row_list).collect::<PyResult<Vec<_>>>()?)?.into_any()
+            }
             Kind::TextRows => PyList::new(py, rows.map(text::to_line))?.into_any(),
             Kind::Array(dtype) => write_array(py, dtype, cells, n)?,
         })
@@ -152,13 +151,6 @@ fn square_side(lengths: &[usize]) -> PyResult<usize> {
     Ok(n)
 }
 
-/// Cell kinds seen in a list of rows; the first cell decides, every other must match.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum CellKind {
-    Int,
-    Char,
-}
-
 /// The common list of rows, read with borrowed references (no iterator objects, no reference
 /// counting per cell): an exact `list` of `n` exact `list`s of `n` cells, every cell a plain
 /// int in 0..=n or every cell a one-character str. A list of rows of ints cost about three
@@ -172,7 +164,9 @@ fn read_plain_rows<'py>(
     let rows = obj.cast_exact::<PyList>().ok()?;
     let n = rows.len();
     let shape = BoxShape::for_size(n, requested_box).ok()?;
+    let objects = CellObjects::get(py);
     let mut cells = Vec::with_capacity(n * n);
+    // The first cell decides the kind; every other must match.
     let mut kind = None;
     for r in 0..n {
         // SAFETY: r is below the length of a list nothing here changes (no Python code runs
@@ -185,7 +179,10 @@ fn read_plain_rows<'py>(
         for c in 0..n {
             // SAFETY: as for the row.
             let item = unsafe { Borrowed::from_ptr(py, ffi::PyList_GetItem(row.as_ptr(), c as _)) };
-            let (this, value) = plain_cell(&item, n)?;
+            let (this, value) = match objects.cell(&item) {
+                Some(cell) if cell.1 as usize <= n => cell,
+                _ => plain_cell(&item, n)?,
+            };
             if *kind.get_or_insert(this) != this {
                 return None;
             }

@@ -7,6 +7,7 @@ mod augment;
 mod batch;
 mod board;
 mod canonical;
+mod cell_objects;
 mod check;
 mod chunks;
 mod constants;
