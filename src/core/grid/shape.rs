@@ -88,6 +88,11 @@ impl BoxShape {
 
 /// Integer square root, exact for every size we meet.
 pub fn isqrt(x: usize) -> usize {
+    // Sides and cell counts up to 64x64 from a table: the float square root below takes
+    // longer than reading a 9x9 string's 81 characters.
+    if let Some(&r) = SMALL_ROOTS.get(x) {
+        return usize::from(r);
+    }
     let mut r = (x as f64).sqrt() as usize;
     while r * r > x {
         r -= 1;
@@ -97,6 +102,21 @@ pub fn isqrt(x: usize) -> usize {
     }
     r
 }
+
+/// [`isqrt`] of 0..=4096 (64 * 64 cells).
+static SMALL_ROOTS: [u8; MAX_SIZE * MAX_SIZE + 1] = {
+    let mut table = [0u8; MAX_SIZE * MAX_SIZE + 1];
+    let mut r = 0;
+    while r <= MAX_SIZE {
+        let mut x = r * r;
+        while x < (r + 1) * (r + 1) && x < table.len() {
+            table[x] = r as u8;
+            x += 1;
+        }
+        r += 1;
+    }
+    table
+};
 
 /// The most square factorisation rows*cols = size with rows <= cols, both >= 2: the box a
 /// message suggests, and the one a grid is read with when jigsaw regions replace its boxes.
@@ -154,6 +174,18 @@ impl Geometry {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn isqrt_is_the_floor_square_root() {
+        let by_search = |x: usize| (0..).take_while(|r: &usize| r * r <= x).last().unwrap();
+        for x in (0..5000).chain([1 << 20, (1 << 20) - 1, usize::MAX >> 20]) {
+            let r = isqrt(x);
+            assert!(r * r <= x && (r + 1) * (r + 1) > x, "{x}");
+            if x < 5000 {
+                assert_eq!(r, by_search(x), "{x}");
+            }
+        }
+    }
 
     #[test]
     fn square_sizes_need_no_box() {
