@@ -288,7 +288,7 @@ fn first_out_of_range<'a, T: CellElement + 'a>(
 ) -> Option<(usize, String)> {
     row.into_iter()
         .enumerate()
-        .find(|(_, v)| v.to_i128() as u128 > n as u128)
+        .find(|(_, v)| !v.is_cell(n as u8))
         .map(|(k, v)| (k, v.to_string()))
 }
 
@@ -299,11 +299,10 @@ fn copy_row<'a, T: CellElement + 'a>(
     n: usize,
     out: &mut [u8],
 ) -> bool {
-    let mut bad = false;
+    let (side, mut bad) = (n as u8, false);
     for (slot, &v) in out.iter_mut().zip(row) {
-        let v = v.to_i128();
-        bad |= v as u128 > n as u128; // negative values wrap to huge ones
-        *slot = v as u8;
+        bad |= !v.is_cell(side);
+        *slot = v.as_byte();
     }
     if bad {
         out.fill(0);

@@ -12,14 +12,23 @@ use pyo3::prelude::*;
 /// The integer element types numpy grids may have. Values are compared exactly (never cast by
 /// numpy), so 300 in an int16 array is reported, not wrapped to 44.
 pub trait CellElement: Element + Copy + std::fmt::Display {
-    fn to_i128(self) -> i128;
+    /// Whether the value is a cell of a grid of side `n` (0 to `n`), compared in the element's
+    /// own type: the reading loops stay in vector registers.
+    fn is_cell(self, n: u8) -> bool;
+    /// The value as a byte, which it is when [`CellElement::is_cell`].
+    fn as_byte(self) -> u8;
     fn from_value(v: u8) -> Self;
 }
 
 macro_rules! cell_elements {
     ($($t:ty),*) => {$(
         impl CellElement for $t {
-            fn to_i128(self) -> i128 { self as i128 }
+            // A grid's side is at most 64, which every element type holds.
+            #[allow(unused_comparisons)] // `0 <= self` is true of the unsigned types
+            #[inline(always)]
+            fn is_cell(self, n: u8) -> bool { 0 <= self && self <= n as $t }
+            #[inline(always)]
+            fn as_byte(self) -> u8 { self as u8 }
             fn from_value(v: u8) -> Self { v as $t }
         }
     )*};

@@ -465,24 +465,31 @@ fn read_array<'py>(
 fn read_typed<T: CellElement>(array: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<u8>> {
     // A value out of range is named by its (row, col): from a flat index in row-major order,
     // or from the view's own indices whatever the memory layout.
-    let in_range = |v: T| (0..=n as i128).contains(&v.to_i128());
+    let side = n as u8; // at most 64, checked by the box shape
     let out_of_range = |(row, col): (usize, usize), v: T| Error::Value {
         cell: Cell { row, col },
         found: v.to_string(),
         expected: expected_values(n),
     };
     read_values(array.cast::<PyArray2<T>>()?, |values| match values {
-        Values::Flat(flat) => match flat.iter().position(|&v| !in_range(v)) {
-            None => Ok(flat.iter().map(|&v| v.to_i128() as u8).collect()),
-            Some(k) => Err(out_of_range((k / n, k % n), flat[k]).into()),
-        },
+        Values::Flat(flat) => {
+            // Every value checked in one pass without an early exit, which vectorises.
+            if flat.iter().fold(true, |ok, &v| ok & v.is_cell(side)) {
+                return Ok(flat.iter().map(|&v| v.as_byte()).collect());
+            }
+            let k = flat
+                .iter()
+                .position(|&v| !v.is_cell(side))
+                .expect("a bad value");
+            Err(out_of_range((k / n, k % n), flat[k]).into())
+        }
         Values::Strided(view) => {
             let mut cells = Vec::with_capacity(n * n);
             for (at, &v) in view.indexed_iter() {
-                if !in_range(v) {
+                if !v.is_cell(side) {
                     return Err(out_of_range(at, v).into());
                 }
-                cells.push(v.to_i128() as u8);
+                cells.push(v.as_byte());
             }
             Ok(cells)
         }
