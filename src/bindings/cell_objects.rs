@@ -24,8 +24,8 @@ pub enum CellKind {
     Char,
 }
 
-/// Slots of the address table: a power of two, at least twice the objects it holds (65 ints,
-/// 63 characters), so that a lookup nearly always ends at its first or second slot.
+/// Slots of the address table (the 8 bits of [`CellObjects::home`]): twice the objects it
+/// holds (65 ints, 63 characters), so that lookups end within a few slots.
 const SLOTS: usize = 256;
 
 /// A slot of the address table: an object's address (0: empty) and the cell it is.
@@ -79,10 +79,15 @@ impl CellObjects {
         table
     }
 
-    /// The first slot to look at for an address: the address's bits mixed (objects sit at
-    /// multiples of 16 or more, so its low bits say little), then its top bits.
+    /// The first slot to look at for an address. Objects sit at multiples of 16, and from
+    /// Python 3.12 the shared ints and characters are arrays of objects 32 and 48 bytes apart:
+    /// the address without its four zero bits, multiplied by 2^64 / golden ratio, spreads such
+    /// runs over the slots by the product's top bits. Replaying the table with the objects'
+    /// addresses on CPython 3.9 to 3.13: 1.15-1.24 slots per cell found (at most 5) and
+    /// 1.8-2.0 per other object; without the shift, 3.12 and 3.13 took about 4 (up to 29).
     fn home(address: usize) -> usize {
-        (address as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) as usize >> (usize::BITS - 8)
+        let mixed = (address as u64 >> 4).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (mixed >> 56) as usize
     }
 
     fn insert(&mut self, address: usize, cell: (CellKind, u8)) {

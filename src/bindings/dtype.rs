@@ -92,7 +92,9 @@ pub enum Values<'a, T, D> {
 /// a single call on an easy puzzle, more than reading its 81 cells. What the tracking guards
 /// against is a mutable borrow of the same array taken by Rust code in this process, and this
 /// crate takes mutable views only of arrays it has just made and not yet returned, never of an
-/// array a caller passed in. `read` must not run Python code (nothing can then reach the array
+/// array a caller passed in. (Another rust-numpy extension holding a mutable view of an array
+/// while it calls this module with that array would, with the tracking, get an error; here its
+/// values are read. Only read, never written: accepted.) `read` must not run Python code (nothing can then reach the array
 /// through this thread to reshape or free its data); a caller's other threads writing to the
 /// array through numpy while it is read are no more excluded by the tracking than here.
 pub fn read_values<T: Element, D: Dimension, R>(

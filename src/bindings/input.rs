@@ -161,10 +161,12 @@ fn read_plain_rows<'py>(
     requested_box: Option<(usize, usize)>,
 ) -> Option<PyResult<Input<'py>>> {
     let py = obj.py();
+    // First, before the list is measured: making the objects on first use may let other
+    // threads run (and change the list) while it waits for them.
+    let objects = CellObjects::get(py);
     let rows = obj.cast_exact::<PyList>().ok()?;
     let n = rows.len();
     let shape = BoxShape::for_size(n, requested_box).ok()?;
-    let objects = CellObjects::get(py);
     let mut cells = Vec::with_capacity(n * n);
     // The first cell decides the kind; every other must match.
     let mut kind = None;
