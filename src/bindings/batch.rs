@@ -27,7 +27,10 @@ use crate::with_int_type;
 use super::alloc;
 use super::args::{BoxArg, Limit, MaxGuesses, Threads};
 use super::chunks::Runner;
-use super::dtype::{check_integer_dtype, in_dtype, native_order, read_values, CellElement, Values};
+use super::dtype::{
+    check_integer_dtype, first_out_of_range, in_dtype, native_order, read_values, CellElement,
+    Values,
+};
 use super::errors::InvalidPuzzleError;
 use super::input::line_string;
 use super::pystr;
@@ -279,17 +282,6 @@ fn read_rows<T: CellElement>(
         }
     });
     Ok(())
-}
-
-/// The first value of a row outside 0..=n, by its index in the row, as text.
-fn first_out_of_range<'a, T: CellElement + 'a>(
-    row: impl IntoIterator<Item = &'a T>,
-    n: usize,
-) -> Option<(usize, String)> {
-    row.into_iter()
-        .enumerate()
-        .find(|(_, v)| !v.is_cell(n as u8))
-        .map(|(k, v)| (k, v.to_string()))
 }
 
 /// Copies one puzzle's values into `out`; `false`, with `out` zeroed, if one is outside 0..=n.

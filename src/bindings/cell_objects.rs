@@ -37,7 +37,7 @@ pub struct CellObjects {
     /// The string of each value a cell character can hold (`.` for a blank), as written.
     chars: Vec<Py<PyString>>,
     /// Every accepted cell character's string, kept alive so that its address stays its own.
-    keys: Vec<Py<PyString>>,
+    _keys: Vec<Py<PyString>>,
     /// Open addressing by object address.
     slots: Box<[Slot; SLOTS]>,
 }
@@ -57,26 +57,26 @@ impl CellObjects {
             .iter()
             .map(|s| PyString::new(py, s).unbind())
             .collect();
-        let mut keys = Vec::new();
-        let mut table = CellObjects {
-            ints: Vec::new(),
-            chars,
-            keys: Vec::new(),
-            slots: Box::new([(0, (CellKind::Int, 0)); SLOTS]),
-        };
+        let keys: Vec<(Py<PyString>, u8)> = (b'!'..=b'~')
+            .map(char::from)
+            .filter_map(|ch| {
+                let v = value_of_char(ch)?;
+                Some((PyString::new(py, ch.encode_utf8(&mut [0; 4])).unbind(), v))
+            })
+            .collect();
+        let mut slots = Box::new([(0, (CellKind::Int, 0)); SLOTS]);
         for (v, int) in ints.iter().enumerate() {
-            table.insert(int.as_ptr() as usize, (CellKind::Int, v as u8));
+            insert(&mut slots, int.as_ptr() as usize, (CellKind::Int, v as u8));
         }
-        for ch in (b'!'..=b'~').map(char::from) {
-            if let Some(v) = value_of_char(ch) {
-                let key = PyString::new(py, ch.encode_utf8(&mut [0; 4])).unbind();
-                table.insert(key.as_ptr() as usize, (CellKind::Char, v));
-                keys.push(key);
-            }
+        for (key, v) in &keys {
+            insert(&mut slots, key.as_ptr() as usize, (CellKind::Char, *v));
         }
-        table.ints = ints;
-        table.keys = keys;
-        table
+        CellObjects {
+            ints,
+            chars,
+            _keys: keys.into_iter().map(|(key, _)| key).collect(),
+            slots,
+        }
     }
 
     /// The first slot to look at for an address. Objects sit at multiples of 16, and from
@@ -88,18 +88,6 @@ impl CellObjects {
     fn home(address: usize) -> usize {
         let mixed = (address as u64 >> 4).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         (mixed >> 56) as usize
-    }
-
-    fn insert(&mut self, address: usize, cell: (CellKind, u8)) {
-        let mut i = Self::home(address);
-        // Two strings of one character may be the same object (CPython shares them): the
-        // first entry stands, and both are the same character anyway.
-        while self.slots[i].0 != 0 && self.slots[i].0 != address {
-            i = (i + 1) % SLOTS;
-        }
-        if self.slots[i].0 == 0 {
-            self.slots[i] = (address, cell);
-        }
     }
 
     /// The cell `item` is, when it is one of the objects kept here.
@@ -124,5 +112,18 @@ impl CellObjects {
     /// The cell string of value `v` (at most `text::MAX_TEXT_VALUE`).
     pub fn char<'py>(&self, py: Python<'py>, v: u8) -> Bound<'py, PyString> {
         self.chars[v as usize].bind(py).clone()
+    }
+}
+
+/// Adds an object's address to the table, by open addressing from its home slot.
+fn insert(slots: &mut [Slot; SLOTS], address: usize, cell: (CellKind, u8)) {
+    let mut i = CellObjects::home(address);
+    // Two strings of one character may be the same object (CPython shares them): the first
+    // entry stands, and both are the same character anyway.
+    while slots[i].0 != 0 && slots[i].0 != address {
+        i = (i + 1) % SLOTS;
+    }
+    if slots[i].0 == 0 {
+        slots[i] = (address, cell);
     }
 }

@@ -77,6 +77,19 @@ macro_rules! with_int_type {
     };
 }
 
+/// The first value outside 0..=n of a grid's or a row's values, by its index among them, as
+/// text.
+pub fn first_out_of_range<'a, T: CellElement + 'a>(
+    values: impl IntoIterator<Item = &'a T>,
+    n: usize,
+) -> Option<(usize, String)> {
+    values
+        .into_iter()
+        .enumerate()
+        .find(|(_, v)| !v.is_cell(n as u8))
+        .map(|(k, v)| (k, v.to_string()))
+}
+
 /// A caller's array's values as [`read_values`] gives them.
 pub enum Values<'a, T, D> {
     /// In memory order, which is row-major: the array is C-contiguous.
@@ -94,9 +107,10 @@ pub enum Values<'a, T, D> {
 /// crate takes mutable views only of arrays it has just made and not yet returned, never of an
 /// array a caller passed in. (Another rust-numpy extension holding a mutable view of an array
 /// while it calls this module with that array would, with the tracking, get an error; here its
-/// values are read. Only read, never written: accepted.) `read` must not run Python code (nothing can then reach the array
-/// through this thread to reshape or free its data); a caller's other threads writing to the
-/// array through numpy while it is read are no more excluded by the tracking than here.
+/// values are read. Only read, never written: accepted.) `read` must not run Python code
+/// (nothing can then reach the array through this thread to reshape or free its data); a
+/// caller's other threads writing to the array through numpy while it is read are no more
+/// excluded by the tracking than here.
 pub fn read_values<T: Element, D: Dimension, R>(
     array: &Bound<'_, PyArray<T, D>>,
     read: impl FnOnce(Values<'_, T, D>) -> R,

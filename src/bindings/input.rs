@@ -15,7 +15,10 @@ use crate::core::grid::text::{self, expected_chars, value_of_char};
 use crate::core::{BoxShape, Grid};
 
 use super::cell_objects::{CellKind, CellObjects};
-use super::dtype::{check_integer_dtype, in_dtype, native_order, read_values, CellElement, Values};
+use super::dtype::{
+    check_integer_dtype, first_out_of_range, in_dtype, native_order, read_values, CellElement,
+    Values,
+};
 use super::pystr;
 use crate::with_int_type;
 
@@ -83,20 +86,28 @@ impl<'py> Kind<'py> {
             }
             Kind::IntRows => {
                 let objects = CellObjects::get(py);
-                let row_list =
-                    |row: &[u8]| PyList::new(py, row.iter().map(|&v| objects.int(py, v)));
-                PyList::new(py, rows.map(row_list).collect::<PyResult<Vec<_>>>()?)?.into_any()
+                row_lists(py, rows, |v| objects.int(py, v).into_any())?
             }
             Kind::CharRows => {
                 let objects = CellObjects::get(py);
-                let row_list =
-                    |row: &[u8]| PyList::new(py, row.iter().map(|&v| objects.char(py, v)));
-                PyList::new(py, rows.map(row_list).collect::<PyResult<Vec<_>>>()?)?.into_any()
+                row_lists(py, rows, |v| objects.char(py, v).into_any())?
             }
             Kind::TextRows => PyList::new(py, rows.map(text::to_line))?.into_any(),
             Kind::Array(dtype) => write_array(py, dtype, cells, n)?,
         })
     }
+}
+
+/// A list of row lists, each cell the object `cell` gives for its value.
+fn row_lists<'py, 'c>(
+    py: Python<'py>,
+    rows: impl ExactSizeIterator<Item = &'c [u8]>,
+    cell: impl Fn(u8) -> Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let lists = rows
+        .map(|row| PyList::new(py, row.iter().map(|&v| cell(v))))
+        .collect::<PyResult<Vec<_>>>()?;
+    Ok(PyList::new(py, lists)?.into_any())
 }
 
 /// The cells as one line of text, written on the stack when short: no String between the
@@ -468,9 +479,9 @@ fn read_typed<T: CellElement>(array: &Bound<'_, PyAny>, n: usize) -> PyResult<Ve
     // A value out of range is named by its (row, col): from a flat index in row-major order,
     // or from the view's own indices whatever the memory layout.
     let side = n as u8; // at most 64, checked by the box shape
-    let out_of_range = |(row, col): (usize, usize), v: T| Error::Value {
+    let out_of_range = |(row, col): (usize, usize), found: String| Error::Value {
         cell: Cell { row, col },
-        found: v.to_string(),
+        found,
         expected: expected_values(n),
     };
     read_values(array.cast::<PyArray2<T>>()?, |values| match values {
@@ -479,17 +490,14 @@ fn read_typed<T: CellElement>(array: &Bound<'_, PyAny>, n: usize) -> PyResult<Ve
             if flat.iter().fold(true, |ok, &v| ok & v.is_cell(side)) {
                 return Ok(flat.iter().map(|&v| v.as_byte()).collect());
             }
-            let k = flat
-                .iter()
-                .position(|&v| !v.is_cell(side))
-                .expect("a bad value");
-            Err(out_of_range((k / n, k % n), flat[k]).into())
+            let (k, found) = first_out_of_range(flat, n).expect("a bad value");
+            Err(out_of_range((k / n, k % n), found).into())
         }
         Values::Strided(view) => {
             let mut cells = Vec::with_capacity(n * n);
             for (at, &v) in view.indexed_iter() {
                 if !v.is_cell(side) {
-                    return Err(out_of_range(at, v).into());
+                    return Err(out_of_range(at, v.to_string()).into());
                 }
                 cells.push(v.as_byte());
             }
