@@ -6,8 +6,9 @@
 //! unit) to a fixed point, on 16x16 and up also locked candidates, and on 25x25 and up an
 //! all-different pass (a perfect matching of each unit's open cells to its missing digits; a
 //! candidate in no such matching goes). Then it branches on the cell with the fewest
-//! candidates (or a digit with the fewest places in a unit), trying alternatives low to high so
-//! the first solution is always the same one.
+//! candidates (from 10x10 up, per weight: the dead ends its units have caused), or a digit with
+//! the fewest places in a unit, trying alternatives low to high so the first solution is always
+//! the same one.
 //!
 //! Guessing copies the current state into the next level of an arena owned by the `Solver`;
 //! backtracking is moving back a level. The arena grows to the deepest level ever reached and is
@@ -30,6 +31,14 @@ const LOCKED_CANDIDATES_FROM: usize = 16;
 /// with it behind [`may_hold_a_tight_set`], 0.3 s without, the same nodes), and there is no set of such puzzles to show it paying. Figures:
 /// benches/results/2026-11-23-generic-engine.md, benches/results/2026-11-24-big-grids.md.
 const MATCHING_SIDES: std::ops::Range<usize> = 25..36;
+
+/// The smallest grid side whose cell choice is weighed by the dead ends each unit has caused
+/// (see [`Generic::propagate`]). Counting to 2, it cut the CPU time 1.6x on gen_25x25 (the
+/// slowest puzzle 5.3 s -> 1.6 s), 1.3x on gen_16x16 (but its slowest 89 ms -> 290 ms), 2.8x
+/// on unique 16x16 puzzles and 1.6x on unique 12x12 ones, and was level on 8x8 and 10x10. On 9x9, where this engine runs only in
+/// comparisons, forum-hardest 1905 took 17% fewer nodes but 4% more time
+/// (benches/results/2026-11-24-generic-weights.md).
+const WEIGHED_FROM: usize = 10;
 
 /// What to branch on: whichever has the fewest alternatives.
 #[derive(Clone, Copy)]
@@ -73,6 +82,9 @@ pub(crate) struct Generic {
     seed: u64,
     /// Whether propagation ends with the all-different pass (see [`MATCHING_SIDES`]).
     matching: bool,
+    /// Per unit, one more than the dead ends found in it during this call's attempts; empty
+    /// when the cell choice is not weighed (see [`Generic::propagate`]).
+    weights: Vec<u32>,
     stats: SearchStats,
 }
 
@@ -90,16 +102,23 @@ impl Generic {
             frames: Vec::new(),
             seed: 0,
             matching: MATCHING_SIDES.contains(&n),
+            weights: if n >= WEIGHED_FROM {
+                vec![1; 3 * n]
+            } else {
+                Vec::new()
+            },
             stats: SearchStats::default(),
             geo,
             full,
         }
     }
 
-    /// Benchmarks only: propagation as before issue 11, without the all-different pass.
+    /// Benchmarks only: the search as before issue 11, without the all-different pass and
+    /// with an unweighed cell choice.
     #[cfg(feature = "baseline-engine")]
-    pub(crate) fn without_matching(&mut self) {
+    pub(crate) fn as_before_issue_11(&mut self) {
         self.matching = false;
+        self.weights = Vec::new();
     }
 
     pub(crate) fn shape(&self) -> BoxShape {
@@ -136,6 +155,13 @@ impl Generic {
         self.stats = SearchStats::default();
         self.seed = attempt.seed;
         self.frames.clear();
+        // The weights carry over from one restart to the next of the same call, so a restart
+        // starts from where the earlier attempts failed. Reset at every attempt instead, the
+        // slowest of gen_25x25's first 40 puzzles took 1.96 s against 1.03 s (and of all 200,
+        // 1.97 s against 1.62 s); halved at every restart, 1.36 s.
+        if attempt.seed == 0 {
+            self.weights.fill(1);
+        }
         self.load(cells)?;
 
         let mut level = 0usize;
@@ -281,6 +307,16 @@ impl Generic {
 
     /// Fills naked and hidden singles at `level` until none is left, then reports a
     /// contradiction, a solution, or the cell with the fewest candidates to branch on.
+    ///
+    /// On grids from [`WEIGHED_FROM`] up the cell is the one with the fewest candidates per
+    /// weight, a cell's weight being the sum of its three units' (dom/wdeg): a unit gains one
+    /// each time a dead end is found in it (a cell of it without candidates, a digit without a
+    /// place in it, two hidden singles wanting one cell). The search then branches where the
+    /// puzzle has been failing, which proves a wrong early digit wrong in fewer nodes; the
+    /// weights are kept across a call's restarts. A unit without a perfect matching (the
+    /// all-different pass) adds nothing:
+    /// the pass reports the first such unit in index order, and weighing it made gen_25x25
+    /// slower than no weights at all.
     fn propagate(&mut self, level: usize) -> Step {
         let geo = &self.geo;
         let (n, nc, nu, full) = (geo.size, geo.cells, 3 * geo.size, self.full);
@@ -290,6 +326,8 @@ impl Generic {
         let (seed, matching) = (self.seed, self.matching);
         let segments = &mut self.segments;
         let empties = &mut self.empties[level];
+        let weights = &mut self.weights;
+        let weighed = !weights.is_empty();
         let candidates =
             |used: &[u64], elim: &[u64], cell: usize| candidates(geo, full, used, elim, cell);
         let mut place = |cells: &mut [u8], used: &mut [u64], cell: usize, bit: u64| {
@@ -303,13 +341,19 @@ impl Generic {
         loop {
             // Naked singles, noting the most constrained cell in case nothing gets placed.
             let mut placed = false;
-            let mut best = (usize::MAX, u32::MAX, 0u64);
+            // (cell, candidates, their mask, the weight of its units)
+            let mut best = (usize::MAX, u32::MAX, 0u64, 1u64);
             for cell in 0..nc {
                 if cells[cell] != 0 {
                     continue;
                 }
                 let cand = candidates(used, elim, cell);
                 if cand == 0 {
+                    if weighed {
+                        for &u in &geo.cell_units[cell] {
+                            weights[u as usize] = weights[u as usize].saturating_add(1);
+                        }
+                    }
                     return Step::Contradiction;
                 }
                 if cand & (cand - 1) == 0 {
@@ -319,12 +363,21 @@ impl Generic {
                     // Fewest candidates first; ties go to the first cell, or under a restart
                     // to the one a hash of (attempt, cell) ranks lowest.
                     let count = cand.count_ones();
-                    if count < best.1
+                    // Weighed: the fewest candidates per weight, count / w < best / best_w.
+                    let w = if weighed {
+                        let [a, b, c] = geo.cell_units[cell];
+                        let w = |u: u16| u64::from(weights[u as usize]);
+                        w(a) + w(b) + w(c)
+                    } else {
+                        1
+                    };
+                    let (mine, theirs) = (u64::from(count) * best.3, u64::from(best.1) * w);
+                    if mine < theirs
                         || (seed != 0
-                            && count == best.1
+                            && mine == theirs
                             && mix(seed, cell as u64) < mix(seed, best.0 as u64))
                     {
-                        best = (cell, count, cand);
+                        best = (cell, count, cand, w);
                     }
                 }
             }
@@ -355,7 +408,11 @@ impl Generic {
                     }
                 }
                 if (once | used[u]) != full {
-                    return Step::Contradiction; // a digit with no place left in this unit
+                    // A digit with no place left in this unit.
+                    if weighed {
+                        weights[u] = weights[u].saturating_add(1);
+                    }
+                    return Step::Contradiction;
                 }
                 for (places, digits) in [(2, twice & !thrice), (3, thrice & !four)] {
                     if digits != 0 && places < best_place.0 {
@@ -376,7 +433,12 @@ impl Generic {
                             placed = true;
                         }
                         // Another hidden single of this unit took its only cell.
-                        None => return Step::Contradiction,
+                        None => {
+                            if weighed {
+                                weights[u] = weights[u].saturating_add(1);
+                            }
+                            return Step::Contradiction;
+                        }
                     }
                 }
             }

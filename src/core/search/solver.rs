@@ -134,13 +134,13 @@ impl Solver {
 
     /// Benchmarks only (feature `baseline-engine`): a solver that searches as before issue 11,
     /// so a benchmark can time today's engines beside it: classic 9x9 runs the 9x9 engine of
-    /// then, other shapes the generic engine without its all-different pass and with the
-    /// restart budgets of then.
+    /// then, other shapes the generic engine without its all-different pass or weights and
+    /// with the restart budgets of then.
     #[cfg(feature = "baseline-engine")]
     pub fn baseline(shape: BoxShape) -> Self {
         let mut solver = Self::new(shape);
         solver.use_baseline = solver.use_nine;
-        solver.generic.without_matching();
+        solver.generic.as_before_issue_11();
         solver.restarts = RESTARTS;
         solver
     }
