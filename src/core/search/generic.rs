@@ -34,10 +34,10 @@ const MATCHING_SIDES: std::ops::Range<usize> = 25..36;
 
 /// The smallest grid side whose cell choice is weighed by the dead ends each unit has caused
 /// (see [`Generic::propagate`]). Counting to 2, it cut the CPU time 1.6x on gen_25x25 (the
-/// slowest puzzle 5.3 s -> 1.6 s), 1.3x on gen_16x16 (but its slowest 89 ms -> 290 ms), 2.8x
-/// on unique 16x16 puzzles and 1.6x on unique 12x12 ones, and was level on 8x8 and 10x10. On 9x9, where this engine runs only in
-/// comparisons, forum-hardest 1905 took 17% fewer nodes but 4% more time
-/// (benches/results/2026-11-24-generic-weights.md).
+/// slowest puzzle 5.3 s -> 1.6 s), 1.3x on gen_16x16 (but its slowest 89 ms -> 290 ms), 2.7x
+/// on unique 16x16 puzzles and 1.6x on unique 12x12 ones, and was level on 8x8 and 10x10. On
+/// 9x9, where this engine runs only in comparisons, forum-hardest 1905 took 17% fewer nodes
+/// but 4% more time (benches/results/2026-11-24-generic-weights.md).
 const WEIGHED_FROM: usize = 10;
 
 /// What to branch on: whichever has the fewest alternatives.
@@ -314,9 +314,8 @@ impl Generic {
     /// place in it, two hidden singles wanting one cell). The search then branches where the
     /// puzzle has been failing, which proves a wrong early digit wrong in fewer nodes; the
     /// weights are kept across a call's restarts. A unit without a perfect matching (the
-    /// all-different pass) adds nothing:
-    /// the pass reports the first such unit in index order, and weighing it made gen_25x25
-    /// slower than no weights at all.
+    /// all-different pass) adds nothing: the pass reports the first such unit in index order,
+    /// and weighing it made gen_25x25 slower than no weights at all.
     fn propagate(&mut self, level: usize) -> Step {
         let geo = &self.geo;
         let (n, nc, nu, full) = (geo.size, geo.cells, 3 * geo.size, self.full);
@@ -349,10 +348,8 @@ impl Generic {
                 }
                 let cand = candidates(used, elim, cell);
                 if cand == 0 {
-                    if weighed {
-                        for &u in &geo.cell_units[cell] {
-                            weights[u as usize] = weights[u as usize].saturating_add(1);
-                        }
+                    for &u in &geo.cell_units[cell] {
+                        blame(weights, u as usize);
                     }
                     return Step::Contradiction;
                 }
@@ -408,10 +405,7 @@ impl Generic {
                     }
                 }
                 if (once | used[u]) != full {
-                    // A digit with no place left in this unit.
-                    if weighed {
-                        weights[u] = weights[u].saturating_add(1);
-                    }
+                    blame(weights, u); // a digit with no place left in this unit
                     return Step::Contradiction;
                 }
                 for (places, digits) in [(2, twice & !thrice), (3, thrice & !four)] {
@@ -434,9 +428,7 @@ impl Generic {
                         }
                         // Another hidden single of this unit took its only cell.
                         None => {
-                            if weighed {
-                                weights[u] = weights[u].saturating_add(1);
-                            }
+                            blame(weights, u);
                             return Step::Contradiction;
                         }
                     }
@@ -469,6 +461,14 @@ impl Generic {
                 return Step::Branch(Choice::Cell(best.0), best.2);
             }
         }
+    }
+}
+
+/// Counts a dead end against unit `u` (see [`Generic::propagate`]); nothing when the cell choice
+/// is not weighed (`weights` empty).
+fn blame(weights: &mut [u32], u: usize) {
+    if let Some(w) = weights.get_mut(u) {
+        *w = w.saturating_add(1);
     }
 }
 
