@@ -281,8 +281,12 @@ def test_a_small_batch_past_its_first_poll_keeps_every_rows_status(kind):
 
 
 @pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs SIGALRM")
-# Four rows take the general path, one string the single call's; every 9x9 grid would take ages.
-@pytest.mark.parametrize("rows", [[CONFLICT, LEET, EMPTY, "x"], [EMPTY]], ids=["four", "one"])
+# Four rows take the general path, one row the single call's; every 9x9 grid would take ages.
+@pytest.mark.parametrize(
+    "rows",
+    [[CONFLICT, LEET, EMPTY, "x"], [EMPTY], np.zeros((1, 9, 9), dtype=np.uint8)],
+    ids=["four", "one string", "one array"],
+)
 def test_a_small_batch_past_its_first_poll_stops_on_a_signal(rows, alarm):
     alarm(0.2)
     start = time.perf_counter()
@@ -324,6 +328,71 @@ def test_a_one_string_batch_gives_what_its_row_in_a_longer_batch_gets(row, optio
         counts, sr.count_solutions_batch([row, row], limit=5000, **options)[:1]
     )
     assert counts.dtype == np.int64 and counts.shape == (1,)
+
+
+def one_row_arrays():
+    """One-row arrays in every form the batch functions take, with the options to pass."""
+    leet = np.array(ref.parse81(LEET), dtype=np.int64)
+    out_of_range = leet.copy()
+    out_of_range[40] = 10
+    flat_16 = np.zeros(256, dtype=np.int64)
+    flat_16[0] = 16
+    cases = {
+        "uint8 (1, 9, 9)": (leet.astype(np.uint8).reshape(1, 9, 9), {}),
+        "int64 (1, 81)": (leet.reshape(1, 81), {}),
+        "int8 (1, 81)": (leet.astype(np.int8).reshape(1, 81), {}),
+        "byte-swapped": (leet.astype(">i4").reshape(1, 9, 9), {}),
+        "column-major": (np.asfortranarray(leet.astype(np.int16).reshape(1, 9, 9)), {}),
+        "strided": (np.repeat(leet.reshape(1, 81), 2, axis=1)[:, ::2], {}),
+        "unaligned": (
+            np.frombuffer(b"\0" + leet.astype(np.int32).tobytes(), np.int32, 81, 1).reshape(1, 81),
+            {},
+        ),
+        "empty, out of guesses": (np.zeros((1, 81), dtype=np.uint16), {"max_guesses": 1}),
+        "conflict": (np.array([ref.parse81(CONFLICT)], dtype=np.int32), {}),
+        "no solution": (np.array([ref.parse81(NO_SOLUTION_TEXT)], dtype=np.int32), {}),
+        "out of range": (out_of_range.reshape(1, 81), {}),
+        "16x16": (flat_16.reshape(1, 16, 16), {}),
+        "6x6 with 2x3 boxes": (np.zeros((1, 36), dtype=np.uint8), {"box": (2, 3)}),
+    }
+    return [pytest.param(a, o, id=k) for k, (a, o) in cases.items()]
+
+
+@pytest.mark.parametrize("row, options", one_row_arrays())
+def test_a_one_row_array_gives_what_its_row_in_a_longer_batch_gets(row, options):
+    # An array of one row is searched as a single call is; a longer one takes the general path.
+    before = row.copy()
+    two = np.concatenate([row, row])
+    one = sr.solve_batch(row, **options)
+    assert one.shape == row.shape and one.dtype == row.dtype
+    np.testing.assert_array_equal(one, sr.solve_batch(two, **options)[:1])
+    counts = sr.count_solutions_batch(row, limit=5000, **options)
+    np.testing.assert_array_equal(counts, sr.count_solutions_batch(two, limit=5000, **options)[:1])
+    assert counts.dtype == np.int64 and counts.shape == (1,)
+    np.testing.assert_array_equal(row, before)
+
+
+@pytest.mark.parametrize(
+    "row, error",
+    [
+        (np.zeros((1, 9, 8), dtype=np.int64), "shape"),
+        (np.zeros((1, 80), dtype=np.int64), "shape"),
+        (np.zeros((1, 0, 0), dtype=np.int64), "shape"),
+        (np.zeros((1,), dtype=np.int64), "shape"),
+        (np.zeros((1, 81), dtype=np.float64), "dtype"),
+        (np.zeros((1, 81), dtype=bool), "dtype"),
+        (np.zeros((1, 49), dtype=np.int64), "box"),
+    ],
+    ids=["(1, 9, 8)", "(1, 80)", "(1, 0, 0)", "(1,)", "float", "bool", "7x7"],
+)
+def test_a_one_row_array_is_refused_as_a_longer_one_is(row, error):
+    two = np.concatenate([row, row])
+    for call in (sr.solve_batch, sr.count_solutions_batch):
+        with pytest.raises((TypeError, ValueError)) as longer:
+            call(two)
+        with pytest.raises(type(longer.value)) as one:
+            call(row)
+        assert str(one.value).replace("(1,", "(2,") == str(longer.value)
 
 
 def test_a_one_string_batch_with_a_bad_box_raises_as_a_longer_one_does():

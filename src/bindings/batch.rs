@@ -33,6 +33,7 @@ use super::dtype::{
 };
 use super::errors::InvalidPuzzleError;
 use super::input::line_string;
+use super::one_row::OneRow;
 use super::pystr;
 
 /// Where the puzzles come from.
@@ -255,7 +256,7 @@ impl<'py> Batch<'py> {
     }
 }
 
-fn read_rows<T: CellElement>(
+pub(super) fn read_rows<T: CellElement>(
     array: &Bound<'_, PyAny>,
     n: usize,
     start: usize,
@@ -425,7 +426,10 @@ where
 }
 
 /// A row's solved `cells`, written in the layout of its text `template`.
-fn written_like<'py>(template: &Bound<'py, PyString>, cells: &[u8]) -> PyResult<Bound<'py, PyAny>> {
+pub(super) fn written_like<'py>(
+    template: &Bound<'py, PyString>,
+    cells: &[u8],
+) -> PyResult<Bound<'py, PyAny>> {
     let py = template.py();
     // A text of as many characters as cells that was read as a grid is nothing but its cells
     // (whitespace would leave fewer): no layout to follow, so no need to read it again.
@@ -434,103 +438,6 @@ fn written_like<'py>(template: &Bound<'py, PyString>, cells: &[u8]) -> PyResult<
     }
     let text = pystr::with_text(template, |t| render_like(t, cells))?;
     Ok(PyString::new(py, &text).into_any())
-}
-
-/// The row of a batch that is a list of exactly one item, read as the general path reads it:
-/// the text and its grid, or `Some(None)` where that path would find an invalid row; `None`
-/// when `puzzles` is not such a list.
-///
-/// `solve_batch` and `count_solutions_batch` search such a row (classic rules, no status, no
-/// bar) as a single call does, with `run::search` (attached until its first poll, then
-/// detached with Ctrl-C served): the general path's buffers, runner and chunk cost a third of
-/// an easy puzzle's search. Results and errors are the general path's.
-#[allow(clippy::type_complexity)]
-fn only_string<'py>(
-    puzzles: &Bound<'py, PyAny>,
-    requested_box: Option<(usize, usize)>,
-) -> PyResult<Option<Option<(Bound<'py, PyString>, Grid)>>> {
-    let Some(item) = puzzles
-        .cast::<PyList>()
-        .ok()
-        .filter(|list| list.len() == 1)
-        .map(|list| list.get_item(0))
-        .transpose()?
-    else {
-        return Ok(None);
-    };
-    let parsed = match item.cast_into::<PyString>() {
-        // Text Python cannot give as UTF-8 (a lone surrogate) is a bad row, as in `read`.
-        Ok(s) => pystr::with_text(&s, |t| text::parse(t, requested_box).ok())
-            .ok()
-            .flatten()
-            .map(|g| (s, g)),
-        Err(_) => None,
-    };
-    if let (None, Some((rows, cols))) = (&parsed, requested_box) {
-        // As in `open`: with no row to size the batch, a bad `box=` is an error of its own.
-        BoxShape::new(rows, cols)?;
-    }
-    Ok(Some(parsed))
-}
-
-/// `solve_batch` of a list of one string (see [`only_string`]); `None` for any other batch.
-fn solve_one_string<'py>(
-    puzzles: &Bound<'py, PyAny>,
-    requested_box: Option<(usize, usize)>,
-    max_guesses: Option<u64>,
-) -> PyResult<Option<Bound<'py, PyAny>>> {
-    let Some(row) = only_string(puzzles, requested_box)? else {
-        return Ok(None);
-    };
-    let py = puzzles.py();
-    let mut solved = py.None().into_bound(py);
-    if let Some((s, grid)) = row {
-        let found = super::run::search(py, &grid, max_guesses, None, |solver, grid, control| {
-            let mut out = vec![0; grid.cells().len()];
-            match solver.solve_into(grid.cells(), &mut out, control) {
-                Ok(true) => Ok(Some(out)),
-                Err(Error::Interrupted) => Err(Error::Interrupted),
-                // What a batch row gives for no solution, no guesses left or a conflict.
-                Ok(false) | Err(_) => Ok(None),
-            }
-        })?;
-        if let Some(cells) = found {
-            solved = written_like(&s, &cells)?;
-        }
-    }
-    Ok(Some(PyList::new(py, [solved])?.into_any()))
-}
-
-/// `count_solutions_batch` of a list of one string (see [`only_string`]); `None` for any
-/// other batch.
-fn count_one_string<'py>(
-    puzzles: &Bound<'py, PyAny>,
-    requested_box: Option<(usize, usize)>,
-    limit: Option<u64>,
-    max_guesses: Option<u64>,
-) -> PyResult<Option<Bound<'py, PyAny>>> {
-    let Some(row) = only_string(puzzles, requested_box)? else {
-        return Ok(None);
-    };
-    let py = puzzles.py();
-    let counted = match row {
-        None => 0,
-        Some((_, grid)) => {
-            super::run::search(py, &grid, max_guesses, None, |solver, grid, control| {
-                match solver.count(grid.cells(), limit, control) {
-                    Ok(count) => Ok(count as i64),
-                    Err(Error::Interrupted) => Err(Error::Interrupted),
-                    // As a batch row: -1 out of guesses, 0 for a conflict.
-                    Err(Error::GuessLimit { .. }) => Ok(-1),
-                    Err(_) => Ok(0),
-                }
-            })?
-        }
-    };
-    let out = alloc::zeros::<i64>(py, 1)?;
-    // SAFETY: the array was made just above and nothing else holds it yet.
-    unsafe { out.as_slice_mut() }.expect("a new array is contiguous")[0] = counted;
-    Ok(Some(out.into_any()))
 }
 
 /// Where a row's status code goes: after its cells (solve) or its count.
@@ -784,9 +691,8 @@ pub fn solve_batch<'py>(
     let py = puzzles.py();
     let (puzzles, shown, rules) = entry(puzzles, progress, rules)?;
     if !shown && !status && rules.is_none() {
-        let requested = BoxArg::request(r#box)?;
-        if let Some(solved) = solve_one_string(&puzzles, requested, super::budget(max_guesses))? {
-            return Ok(solved);
+        if let Some(row) = OneRow::read(&puzzles, BoxArg::request(r#box)?)? {
+            return row.solve(super::budget(max_guesses));
         }
     }
     let batch = open_under(&puzzles, r#box, rules)?;
@@ -831,9 +737,8 @@ pub fn count_solutions_batch<'py>(
     let py = puzzles.py();
     let (puzzles, shown, rules) = entry(puzzles, progress, rules)?;
     if !shown && !status && rules.is_none() {
-        let (requested, budget) = (BoxArg::request(r#box)?, super::budget(max_guesses));
-        if let Some(counted) = count_one_string(&puzzles, requested, limit.0, budget)? {
-            return Ok(counted);
+        if let Some(row) = OneRow::read(&puzzles, BoxArg::request(r#box)?)? {
+            return row.count(limit.0, super::budget(max_guesses));
         }
     }
     let batch = open_under(&puzzles, r#box, rules)?;

@@ -19,6 +19,7 @@ mod input;
 mod lines;
 mod logic;
 mod logic_batch;
+mod one_row;
 mod pystr;
 mod rate;
 mod rules;

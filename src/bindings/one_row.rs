@@ -1,0 +1,169 @@
+//! Batches of exactly one row, searched as a single call searches its grid.
+//!
+//! `solve_batch` and `count_solutions_batch` take this path for a list of one string or an
+//! array of one row (classic rules, no status, no bar): the general path's buffers, runner
+//! and chunk cost a third of an easy puzzle's search. The row is read with the general path's
+//! own checks, so results and errors are the same; the search is [`super::run::search`]'s
+//! (attached until its first poll, then detached with Ctrl-C served).
+
+use numpy::{
+    PyArrayDescr, PyArrayDescrMethods, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods,
+};
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyString};
+
+use crate::core::grid::text;
+use crate::core::{BoxShape, Error, Grid};
+use crate::with_int_type;
+
+use super::alloc;
+use super::batch::{open, read_rows, written_like, Source};
+use super::dtype::{in_dtype, CellElement};
+use super::pystr;
+
+/// What the row came in as, so its result goes back the same way.
+enum Row<'py> {
+    /// The list's item: the string, or `None` when it is not one.
+    Text(Option<Bound<'py, PyString>>),
+    /// A native-order integer array of shape (1, n, n) or (1, n*n), and its caller's dtype.
+    Array(Bound<'py, PyAny>, Bound<'py, PyArrayDescr>),
+}
+
+pub(super) struct OneRow<'py> {
+    py: Python<'py>,
+    row: Row<'py>,
+    /// The puzzle; `None` where the general path finds an invalid row.
+    grid: Option<Grid>,
+}
+
+impl<'py> OneRow<'py> {
+    /// The one row of `puzzles`, or `None` when it is not a batch of one row (the general path
+    /// takes it). A batch the general path would refuse raises the same error here.
+    pub(super) fn read(
+        puzzles: &Bound<'py, PyAny>,
+        requested_box: Option<(usize, usize)>,
+    ) -> PyResult<Option<Self>> {
+        if let Ok(list) = puzzles.cast::<PyList>() {
+            return if list.len() == 1 {
+                Self::text(list.get_item(0)?, requested_box).map(Some)
+            } else {
+                Ok(None)
+            };
+        }
+        match puzzles.cast::<PyUntypedArray>() {
+            Ok(array) if array.shape().first() == Some(&1) => {
+                Self::array(puzzles, requested_box).map(Some)
+            }
+            _ => Ok(None),
+        }
+    }
+
+    fn text(item: Bound<'py, PyAny>, requested_box: Option<(usize, usize)>) -> PyResult<Self> {
+        let py = item.py();
+        let text = item.cast_into::<PyString>().ok();
+        // Text Python cannot give as UTF-8 (a lone surrogate) is a bad row, as in `Batch::read`.
+        let grid = text.as_ref().and_then(|s| {
+            pystr::with_text(s, |t| text::parse(t, requested_box).ok())
+                .ok()
+                .flatten()
+        });
+        if let (None, Some((rows, cols))) = (&grid, requested_box) {
+            // As in `open`: with no row to size the batch, a bad `box=` is an error of its own.
+            BoxShape::new(rows, cols)?;
+        }
+        Ok(OneRow {
+            py,
+            row: Row::Text(text),
+            grid,
+        })
+    }
+
+    fn array(puzzles: &Bound<'py, PyAny>, requested_box: Option<(usize, usize)>) -> PyResult<Self> {
+        let batch = open(puzzles, requested_box)?;
+        let Source::Array(array, dtype) = batch.source else {
+            unreachable!("an array opens as an array batch")
+        };
+        let (n, nc) = (batch.shape.size(), batch.shape.cell_count());
+        let (mut cells, mut valid) = (vec![0; nc], [true]);
+        with_int_type!(dtype, T => read_rows::<T>(&array, n, 0, 1, &mut cells, &mut valid))?;
+        Ok(OneRow {
+            py: puzzles.py(),
+            grid: if valid[0] {
+                Grid::new(batch.shape, cells).ok()
+            } else {
+                None
+            },
+            row: Row::Array(array, dtype),
+        })
+    }
+
+    /// `solve_batch`'s result: a list of the solution text (`None` for none), or an array of
+    /// the input's shape and dtype (zeros for none).
+    pub(super) fn solve(self, max_guesses: Option<u64>) -> PyResult<Bound<'py, PyAny>> {
+        let solved = match &self.grid {
+            None => None,
+            Some(grid) => {
+                super::run::search(self.py, grid, max_guesses, None, |s, g, control| {
+                    let mut out = vec![0; g.cells().len()];
+                    match s.solve_into(g.cells(), &mut out, control) {
+                        Ok(true) => Ok(Some(out)),
+                        Err(Error::Interrupted) => Err(Error::Interrupted),
+                        // What a batch row gives for no solution, no guesses left or a conflict.
+                        Ok(false) | Err(_) => Ok(None),
+                    }
+                })?
+            }
+        };
+        let py = self.py;
+        match self.row {
+            Row::Text(text) => {
+                let item = match (text, solved) {
+                    (Some(s), Some(cells)) => written_like(&s, &cells)?,
+                    _ => py.None().into_bound(py),
+                };
+                Ok(PyList::new(py, [item])?.into_any())
+            }
+            Row::Array(array, dtype) => {
+                let dims = array.cast::<PyUntypedArray>()?.shape();
+                let out = with_int_type!(dtype, T => {
+                    let nc = dims[1..].iter().product();
+                    let out = alloc::zeros_shaped::<T>(py, nc, dims)?;
+                    if let Some(cells) = solved {
+                        // SAFETY: the array was made just above and nothing else holds it yet.
+                        let slots = unsafe { out.as_slice_mut() }.expect("a new array is contiguous");
+                        for (slot, &v) in slots.iter_mut().zip(&cells) {
+                            *slot = T::from_value(v);
+                        }
+                    }
+                    out.into_any()
+                });
+                in_dtype(out, &dtype)
+            }
+        }
+    }
+
+    /// `count_solutions_batch`'s result: an int64 array of the one count (0 for an invalid
+    /// row or a conflict, -1 out of guesses).
+    pub(super) fn count(
+        self,
+        limit: Option<u64>,
+        max_guesses: Option<u64>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let py = self.py;
+        let counted = match &self.grid {
+            None => 0,
+            Some(grid) => super::run::search(py, grid, max_guesses, None, |s, g, control| match s
+                .count(g.cells(), limit, control)
+            {
+                Ok(count) => Ok(count as i64),
+                Err(Error::Interrupted) => Err(Error::Interrupted),
+                Err(Error::GuessLimit { .. }) => Ok(-1),
+                Err(_) => Ok(0),
+            })?,
+        };
+        let out = alloc::zeros::<i64>(py, 1)?;
+        // SAFETY: the array was made just above and nothing else holds it yet.
+        unsafe { out.as_slice_mut() }.expect("a new array is contiguous")[0] = counted;
+        Ok(out.into_any())
+    }
+}
