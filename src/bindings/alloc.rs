@@ -3,11 +3,9 @@
 //! infallible allocation fails, and pyo3 panics when a numpy constructor returns NULL. Sizes are
 //! computed with checked arithmetic, so a count near 2**64 cannot wrap into a small buffer.
 
-use numpy::ndarray::{Dimension, Ix2};
+use numpy::ndarray::Dimension;
 use numpy::npyffi::{npy_intp, PY_ARRAY_API};
-use numpy::{
-    Element, PyArray, PyArray1, PyArray2, PyArrayDescrMethods, PyArrayDyn, PyArrayMethods,
-};
+use numpy::{Element, PyArray, PyArray1, PyArrayDescrMethods, PyArrayDyn, PyArrayMethods};
 use pyo3::exceptions::PyMemoryError;
 use pyo3::prelude::*;
 
@@ -100,18 +98,21 @@ pub fn zeros_shaped<'py, T: Element>(
     zeros::<T>(py, len)?.reshape(dims.to_vec())
 }
 
-/// A new `n` x `n` array holding `cells` (row-major) as `T`.
-pub fn grid_array<'py, T: CellElement>(
+/// A new grid array of shape `dims` (an `n` x `n` grid, or a batch of one) holding `cells`
+/// (row-major) as `T`; all zeros for `None`.
+pub fn cells_array<'py, T: CellElement, D: Dimension>(
     py: Python<'py>,
-    cells: &[u8],
-    n: usize,
-) -> PyResult<Bound<'py, PyArray2<T>>> {
-    let array = small_zeros::<T, Ix2>(py, &[n, n])?;
-    // SAFETY: the array was made just above and no other reference to it exists yet, so
-    // nothing else can read or write its data while it is filled.
-    let slots = unsafe { array.as_slice_mut() }.expect("a new array is contiguous");
-    for (slot, &v) in slots.iter_mut().zip(cells) {
-        *slot = T::from_value(v);
+    dims: &[usize],
+    cells: Option<&[u8]>,
+) -> PyResult<Bound<'py, PyArray<T, D>>> {
+    let array = small_zeros::<T, D>(py, dims)?;
+    if let Some(cells) = cells {
+        // SAFETY: the array was made just above and no other reference to it exists yet, so
+        // nothing else can read or write its data while it is filled.
+        let slots = unsafe { array.as_slice_mut() }.expect("a new array is contiguous");
+        for (slot, &v) in slots.iter_mut().zip(cells) {
+            *slot = T::from_value(v);
+        }
     }
     Ok(array)
 }

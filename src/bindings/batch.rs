@@ -440,6 +440,27 @@ pub(super) fn written_like<'py>(
     Ok(PyString::new(py, &text).into_any())
 }
 
+/// A row's search for a first solution as a batch reports it: solved, or the status of a row
+/// that comes back blank. Single-row batches ([`super::one_row`]) report through this too.
+pub(super) fn solve_status(searched: Result<bool, Error>) -> Status {
+    match searched {
+        Ok(true) => Status::Solved,
+        Ok(false) => Status::NoSolution,
+        Err(err) => Status::of_error(&err),
+    }
+}
+
+/// A row's count as a batch reports it: the count (0 for none or a conflict, -1 out of
+/// guesses, never a partial count) and its status.
+pub(super) fn count_outcome(counted: Result<u64, Error>) -> (i64, Status) {
+    match counted {
+        Ok(0) => (0, Status::NoSolution),
+        Ok(c) => (c as i64, Status::Solved),
+        Err(err @ Error::GuessLimit { .. }) => (-1, Status::of_error(&err)),
+        Err(err) => (0, Status::of_error(&err)),
+    }
+}
+
 /// Where a row's status code goes: after its cells (solve) or its count.
 fn status_of(valid: bool, slot: i64) -> Status {
     if !valid {
@@ -486,11 +507,7 @@ fn solve_rows<'py>(
                  control: &mut dyn Control| {
         solver.set_max_guesses(max_guesses);
         let (cells, code) = out.split_at_mut(nc);
-        let outcome = match solver.solve_into(puzzle, cells, control) {
-            Ok(true) => Status::Solved,
-            Ok(false) => Status::NoSolution,
-            Err(err) => Status::of_error(&err),
-        };
+        let outcome = solve_status(solver.solve_into(puzzle, cells, control));
         if outcome != Status::Solved {
             cells.fill(0);
         }
@@ -540,12 +557,7 @@ fn count_rows<'py>(
                      out: &mut [i64],
                      control: &mut dyn Control| {
             solver.set_max_guesses(max_guesses);
-            let (counted, outcome) = match solver.count(puzzle, limit, control) {
-                Ok(0) => (0, Status::NoSolution),
-                Ok(c) => (c as i64, Status::Solved),
-                Err(err @ Error::GuessLimit { .. }) => (-1, Status::of_error(&err)),
-                Err(err) => (0, Status::of_error(&err)),
-            };
+            let (counted, outcome) = count_outcome(solver.count(puzzle, limit, control));
             out[0] = counted;
             out[1] = i64::from(outcome.code());
         };

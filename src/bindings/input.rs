@@ -3,6 +3,7 @@
 //! Every kind becomes a core [`Grid`] (row-major `u8`, 0 = blank); the [`Kind`] remembers how to
 //! turn cells back into what the caller passed in.
 
+use numpy::ndarray::Ix2;
 use numpy::{PyArray2, PyArrayDescr, PyArrayDescrMethods, PyUntypedArray, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyException, PyMemoryError, PyOverflowError, PyTypeError};
 use pyo3::ffi;
@@ -512,6 +513,8 @@ fn write_array<'py>(
     cells: &[u8],
     n: usize,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let out = with_int_type!(dtype, T => super::alloc::grid_array::<T>(py, cells, n)?.into_any());
+    let out = with_int_type!(dtype, T => {
+        super::alloc::cells_array::<T, Ix2>(py, &[n, n], Some(cells))?.into_any()
+    });
     in_dtype(out, dtype)
 }

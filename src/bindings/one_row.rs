@@ -2,10 +2,13 @@
 //!
 //! `solve_batch` and `count_solutions_batch` take this path for a list of one string or an
 //! array of one row (classic rules, no status, no bar): the general path's buffers, runner
-//! and chunk cost a third of an easy puzzle's search. The row is read with the general path's
-//! own checks, so results and errors are the same; the search is [`super::run::search`]'s
-//! (attached until its first poll, then detached with Ctrl-C served).
+//! and chunk cost about 0.1 µs over a single call, a sixth of an easy puzzle's
+//! (benches/results/2026-11-24-one-row-batches.md). The row is read with the general path's
+//! own checks and reported through its outcome mapping, so results and errors are the same;
+//! the search is [`super::run::search`]'s (attached until its first poll, then detached with
+//! Ctrl-C served).
 
+use numpy::ndarray::IxDyn;
 use numpy::{
     PyArrayDescr, PyArrayDescrMethods, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods,
 };
@@ -13,12 +16,12 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 
 use crate::core::grid::text;
-use crate::core::{BoxShape, Error, Grid};
+use crate::core::{BoxShape, Error, Grid, Status};
 use crate::with_int_type;
 
 use super::alloc;
-use super::batch::{open, read_rows, written_like, Source};
-use super::dtype::{in_dtype, CellElement};
+use super::batch::{count_outcome, open, read_rows, solve_status, written_like, Source};
+use super::dtype::in_dtype;
 use super::pystr;
 
 /// What the row came in as, so its result goes back the same way.
@@ -45,7 +48,7 @@ impl<'py> OneRow<'py> {
     ) -> PyResult<Option<Self>> {
         if let Ok(list) = puzzles.cast::<PyList>() {
             return if list.len() == 1 {
-                Self::text(list.get_item(0)?, requested_box).map(Some)
+                Self::string(list.get_item(0)?, requested_box).map(Some)
             } else {
                 Ok(None)
             };
@@ -58,11 +61,11 @@ impl<'py> OneRow<'py> {
         }
     }
 
-    fn text(item: Bound<'py, PyAny>, requested_box: Option<(usize, usize)>) -> PyResult<Self> {
+    fn string(item: Bound<'py, PyAny>, requested_box: Option<(usize, usize)>) -> PyResult<Self> {
         let py = item.py();
-        let text = item.cast_into::<PyString>().ok();
+        let string = item.cast_into::<PyString>().ok();
         // Text Python cannot give as UTF-8 (a lone surrogate) is a bad row, as in `Batch::read`.
-        let grid = text.as_ref().and_then(|s| {
+        let grid = string.as_ref().and_then(|s| {
             pystr::with_text(s, |t| text::parse(t, requested_box).ok())
                 .ok()
                 .flatten()
@@ -73,7 +76,7 @@ impl<'py> OneRow<'py> {
         }
         Ok(OneRow {
             py,
-            row: Row::Text(text),
+            row: Row::Text(string),
             grid,
         })
     }
@@ -83,41 +86,40 @@ impl<'py> OneRow<'py> {
         let Source::Array(array, dtype) = batch.source else {
             unreachable!("an array opens as an array batch")
         };
-        let (n, nc) = (batch.shape.size(), batch.shape.cell_count());
-        let (mut cells, mut valid) = (vec![0; nc], [true]);
+        // The general path's reading of one row (`Batch::read`), without its buffers.
+        let (mut cells, mut valid) = (vec![0; batch.shape.cell_count()], [true]);
+        let n = batch.shape.size();
         with_int_type!(dtype, T => read_rows::<T>(&array, n, 0, 1, &mut cells, &mut valid))?;
+        // A row `read_rows` accepts has every value in range: it is a grid of the batch's shape.
+        let grid = if valid[0] {
+            Grid::new(batch.shape, cells).ok()
+        } else {
+            None
+        };
         Ok(OneRow {
             py: puzzles.py(),
-            grid: if valid[0] {
-                Grid::new(batch.shape, cells).ok()
-            } else {
-                None
-            },
             row: Row::Array(array, dtype),
+            grid,
         })
     }
 
     /// `solve_batch`'s result: a list of the solution text (`None` for none), or an array of
     /// the input's shape and dtype (zeros for none).
     pub(super) fn solve(self, max_guesses: Option<u64>) -> PyResult<Bound<'py, PyAny>> {
+        let py = self.py;
         let solved = match &self.grid {
             None => None,
-            Some(grid) => {
-                super::run::search(self.py, grid, max_guesses, None, |s, g, control| {
-                    let mut out = vec![0; g.cells().len()];
-                    match s.solve_into(g.cells(), &mut out, control) {
-                        Ok(true) => Ok(Some(out)),
-                        Err(Error::Interrupted) => Err(Error::Interrupted),
-                        // What a batch row gives for no solution, no guesses left or a conflict.
-                        Ok(false) | Err(_) => Ok(None),
-                    }
-                })?
-            }
+            Some(grid) => super::run::search(py, grid, max_guesses, None, |s, g, control| {
+                let mut out = vec![0; g.cells().len()];
+                match s.solve_into(g.cells(), &mut out, control) {
+                    Err(Error::Interrupted) => Err(Error::Interrupted),
+                    searched => Ok((solve_status(searched) == Status::Solved).then_some(out)),
+                }
+            })?,
         };
-        let py = self.py;
         match self.row {
-            Row::Text(text) => {
-                let item = match (text, solved) {
+            Row::Text(string) => {
+                let item = match (string, solved) {
                     (Some(s), Some(cells)) => written_like(&s, &cells)?,
                     _ => py.None().into_bound(py),
                 };
@@ -126,42 +128,29 @@ impl<'py> OneRow<'py> {
             Row::Array(array, dtype) => {
                 let dims = array.cast::<PyUntypedArray>()?.shape();
                 let out = with_int_type!(dtype, T => {
-                    let nc = dims[1..].iter().product();
-                    let out = alloc::zeros_shaped::<T>(py, nc, dims)?;
-                    if let Some(cells) = solved {
-                        // SAFETY: the array was made just above and nothing else holds it yet.
-                        let slots = unsafe { out.as_slice_mut() }.expect("a new array is contiguous");
-                        for (slot, &v) in slots.iter_mut().zip(&cells) {
-                            *slot = T::from_value(v);
-                        }
-                    }
-                    out.into_any()
+                    alloc::cells_array::<T, IxDyn>(py, dims, solved.as_deref())?.into_any()
                 });
                 in_dtype(out, &dtype)
             }
         }
     }
 
-    /// `count_solutions_batch`'s result: an int64 array of the one count (0 for an invalid
-    /// row or a conflict, -1 out of guesses).
+    /// `count_solutions_batch`'s result: an int64 array of the one count.
     pub(super) fn count(
         self,
         limit: Option<u64>,
         max_guesses: Option<u64>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let py = self.py;
         let counted = match &self.grid {
             None => 0,
-            Some(grid) => super::run::search(py, grid, max_guesses, None, |s, g, control| match s
-                .count(g.cells(), limit, control)
-            {
-                Ok(count) => Ok(count as i64),
-                Err(Error::Interrupted) => Err(Error::Interrupted),
-                Err(Error::GuessLimit { .. }) => Ok(-1),
-                Err(_) => Ok(0),
+            Some(grid) => super::run::search(self.py, grid, max_guesses, None, |s, g, control| {
+                match s.count(g.cells(), limit, control) {
+                    Err(Error::Interrupted) => Err(Error::Interrupted),
+                    counted => Ok(count_outcome(counted).0),
+                }
             })?,
         };
-        let out = alloc::zeros::<i64>(py, 1)?;
+        let out = alloc::zeros::<i64>(self.py, 1)?;
         // SAFETY: the array was made just above and nothing else holds it yet.
         unsafe { out.as_slice_mut() }.expect("a new array is contiguous")[0] = counted;
         Ok(out.into_any())
