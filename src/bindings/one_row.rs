@@ -2,7 +2,7 @@
 //!
 //! `solve_batch` and `count_solutions_batch` take this path for a list of one string or an
 //! array of one row (classic rules, no status, no bar): the general path's buffers, runner
-//! and chunk cost about 0.1 µs over a single call, a sixth of an easy puzzle's
+//! and chunk cost about 0.1 µs over a single call, a sixth of an easy puzzle's search
 //! (benches/results/2026-11-24-one-row-batches.md). The row is read with the general path's
 //! own checks and reported through its outcome mapping, so results and errors are the same;
 //! the search is [`super::run::search`]'s (attached until its first poll, then detached with
