@@ -31,9 +31,8 @@ pub struct SearchStats {
     /// States propagated: the start plus one per guess.
     pub nodes: u64,
     /// Alternatives tried at branch points: the generic engine tries each digit of a cell with
-    /// two or more candidates; the 9x9 engine tries a digit in a cell and then its negation,
-    /// or each arrangement of a digit in a band or stack (so a two-candidate cell is two
-    /// guesses in both).
+    /// two or more candidates; the 9x9 engine tries a digit in a cell and then its negation
+    /// (so a two-candidate cell is two guesses in both).
     pub guesses: u64,
     /// Guesses (or the start) that propagation proved wrong.
     pub dead_ends: u64,

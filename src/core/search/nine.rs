@@ -21,14 +21,12 @@
 //! Only digit-bands that changed since they were last reduced are reduced again: a guess
 //! names the ones it touched, and after the singles of a round one vector compare finds them.
 //!
-//! Branching (see `Search::node`): a search starts by branching on a cell (one with two
-//! candidates when there is one), binary: a digit, then its negation in the same state. Past
-//! 64 nodes the puzzle is a hard one, and the search branches instead on the
-//! arrangement of one digit in one band or stack (which of the six row-to-box pairings it
-//! takes), where the fewest arrangements are left: a coarser decision that cuts the tree on
-//! hard puzzles. A guess is one alternative tried at a branch point (a digit, its negation, or
-//! an arrangement); each copies the state onto the stack but the last, which reuses it;
-//! nothing is allocated per puzzle.
+//! Branching (see `Search::node`): on a cell (one with two candidates when there is one),
+//! binary: a digit, then its negation in the same state. A guess is one side of a branch
+//! point; the first copies the state onto the stack, the negation reuses it; nothing is
+//! allocated per puzzle. (Branching on how a digit sits in a band or stack, tdoku's coarser
+//! decision, was taken past 64 nodes until the cell choice grew as good on the hard sets;
+//! benches/results/2026-11-24-nine-engine-late.md.)
 //!
 //! Solutions come out in a fixed order, so `solve` is deterministic and is `solutions`' first;
 //! that order is this engine's, not the generic one's (on a puzzle with several solutions the
@@ -142,63 +140,6 @@ const ARRANGEMENTS: [[usize; 3]; 6] = [
     [2, 0, 1],
     [2, 1, 0],
 ];
-
-/// The segments of each arrangement, in the bit layout of [`ARRANGEABLE`].
-const ARRANGEMENT_SEGMENTS: [u16; 6] = {
-    let mut table = [0u16; 6];
-    let mut a = 0;
-    while a < 6 {
-        let js = ARRANGEMENTS[a];
-        table[a] = (1 << js[0] | 1 << (3 + js[1]) | 1 << (6 + js[2])) as u16;
-        a += 1;
-    }
-    table
-};
-
-/// For a set of non-empty segments, which arrangements are still whole (bit `a` for
-/// [`ARRANGEMENTS`]`[a]`): the ways a digit can still be placed in the band or stack.
-const ARRANGEMENTS_LEFT: [u8; 512] = {
-    let mut table = [0u8; 512];
-    let mut present = 0;
-    while present < 512 {
-        let mut a = 0;
-        while a < 6 {
-            let segments = ARRANGEMENT_SEGMENTS[a] as usize;
-            if present & segments == segments {
-                table[present] |= 1 << a;
-            }
-            a += 1;
-        }
-        present += 1;
-    }
-    table
-};
-
-/// The number of [`ARRANGEMENTS_LEFT`].
-const ARRANGEMENT_COUNT: [u8; 512] = {
-    let mut table = [0u8; 512];
-    let mut present = 0;
-    while present < 512 {
-        table[present] = ARRANGEMENTS_LEFT[present].count_ones() as u8;
-        present += 1;
-    }
-    table
-};
-
-/// About ten times the base-2 logarithm of [`ARRANGEMENT_COUNT`] (1 -> 0, 2 -> 10, ... 6 ->
-/// 26): summed over the nine digits of a band or stack (at most 234, so a byte holds it), the
-/// logarithm of how many ways the digits could still be arranged there together. A digit with
-/// one arrangement left adds nothing, where its count would add as much as a real choice.
-const ARRANGEMENT_WEIGHT: [u8; 512] = {
-    const WEIGHTS: [u8; 7] = [0, 0, 10, 16, 20, 23, 26];
-    let mut table = [0u8; 512];
-    let mut present = 0;
-    while present < 512 {
-        table[present] = WEIGHTS[ARRANGEMENT_COUNT[present] as usize];
-        present += 1;
-    }
-    table
-};
 
 /// The band cells of each set of (row, box) segments (bit `3 * row + box`).
 const SEGMENT_CELLS: [u32; 512] = {
@@ -671,74 +612,6 @@ impl State {
         self.unsolved == [0; 3]
     }
 
-    /// The band or stack and digit to branch on: of the bands and stacks where some digit
-    /// still has two or more arrangements, the one where the digits' arrangements combine in
-    /// the fewest ways (the least sum of [`ARRANGEMENT_WEIGHT`]; the first on a tie, bands
-    /// before stacks), and in it the digit with the fewest (two or more; the lowest digit on a
-    /// tie). tdoku sums the counts instead; the logarithms cut 1106's tree by 4% (counting to
-    /// 2) at no cost, the weights being looked up in place of the counts. Returns (digit, 0..3
-    /// for a band or 3..6 for a stack, the arrangements left as an [`ARRANGEMENTS_LEFT`]
-    /// mask), or `None` when every digit has one arrangement left everywhere (which
-    /// propagation leaves only on a solved grid).
-    #[inline(always)]
-    fn branch_arrangement(&self) -> Option<(usize, usize, u8)> {
-        // Weights per digit, a byte per band and stack, so that one addition of the nine
-        // words sums all six.
-        let mut weights = [0u64; 9];
-        for (d, cand) in self.cand.iter().enumerate() {
-            let stacks = stack_patterns(cand);
-            for b in 0..3 {
-                let band = ARRANGEMENT_WEIGHT[(band_shape(cand[b]) & 0x1FF) as usize] as u64;
-                let stack = ARRANGEMENT_WEIGHT[(stacks >> (9 * b) & 0x1FF) as usize] as u64;
-                weights[d] |= band << (8 * b) | stack << (8 * (3 + b));
-            }
-        }
-        let sums = weights.iter().sum::<u64>();
-        let totals: [u32; 6] = std::array::from_fn(|unit| (sums >> (8 * unit) & 0xFF) as u32);
-        let mut best = (usize::MAX, u32::MAX);
-        for (unit, &total) in totals.iter().enumerate() {
-            if total > 0 && total < best.1 {
-                best = (unit, total);
-            }
-        }
-        let unit = best.0;
-        if unit == usize::MAX {
-            return None;
-        }
-        // A weight grows with the count, and is 0 only for a single arrangement (propagation
-        // leaves no digit without one).
-        let mut pick = (0usize, u64::MAX);
-        for (d, weight) in weights.iter().enumerate() {
-            let w = weight >> (8 * unit) & 0xFF;
-            if w > 0 && w < pick.1 {
-                pick = (d, w);
-            }
-        }
-        let d = pick.0;
-        let present = if unit < 3 {
-            band_shape(self.cand[d][unit]) as u32 & 0x1FF
-        } else {
-            stack_patterns(&self.cand[d]) >> (9 * (unit - 3)) & 0x1FF
-        };
-        Some((d, unit, ARRANGEMENTS_LEFT[present as usize]))
-    }
-
-    /// Keeps digit `d + 1` only on arrangement `a` of band or stack `unit` (as from
-    /// [`State::branch_arrangement`]).
-    #[inline(always)]
-    fn restrict_to(&mut self, d: usize, unit: usize, a: usize) {
-        let js = ARRANGEMENTS[a];
-        if unit < 3 {
-            self.cand[d][unit] &= SEGMENT_CELLS[ARRANGEMENT_SEGMENTS[a] as usize];
-        } else {
-            let stack = unit - 3;
-            let stack_cells = STRIDE * (0o7 << (3 * stack));
-            for (b, &j) in js.iter().enumerate() {
-                self.cand[d][b] &= !stack_cells | STRIDE << (3 * stack + j);
-            }
-        }
-    }
-
     /// The unsolved cell to guess on: a cell with two candidates if there is one, else the
     /// first with the fewest. Of the two-candidate cells, with `weighed`, the one with the
     /// most unsolved peers (the first on a tie): its guess reaches furthest, and the tree is
@@ -960,12 +833,6 @@ fn spread_digits(digits: u32) -> u32 {
     (x | x << 2) & 0x0924_9249
 }
 
-/// Nodes after which the search branches on arrangements instead of cells (see
-/// [`Search::node`]): a lower threshold lost time on forum-hardest 1905, branching on
-/// arrangements from the start lost time on the easy sets, and 32 and 64 were level (figures:
-/// benches/results/2026-11-23-nine-branching.md, benches/results/2026-11-23-nine-engine.md).
-const ARRANGEMENTS_AFTER: u64 = 64;
-
 /// Nodes that branch on the first two-candidate cell of the lowest digit before the search
 /// weighs the cells by their unsolved peers (see [`State::branch_cell`]). Most easy and
 /// many-solution puzzles are done by then, and the weighing costs at each branch about what
@@ -1048,15 +915,10 @@ struct Search<'a, C: Control + ?Sized, F: Found> {
 impl<C: Control + ?Sized, F: Found> Search<'_, C, F> {
     /// Propagates `state` and searches below it.
     ///
-    /// The first [`ARRANGEMENTS_AFTER`] nodes of a search branch on a cell, binary: its
-    /// lowest digit, then (once every solution with it has been visited) the negation, which
-    /// removes that digit from the cell in this same state and propagates again before the
-    /// next choice, so what the first side taught strengthens the second and needs no copy.
-    /// A search that is still going after that is on a hard puzzle, and from then on branches
-    /// on how a digit sits in a band or stack (see [`State::branch_arrangement`]): each
-    /// arrangement left is a child, the last one reusing this state. That choice costs more to
-    /// make but cuts the tree, which pays on hard puzzles only; on easy ones, and on those with
-    /// many solutions, the cell choice is faster (benches/results/2026-11-23-nine-engine.md).
+    /// Each node branches on a cell (see [`State::branch_cell`]), binary: its lowest digit,
+    /// then (once every solution with it has been visited) the negation, which removes that
+    /// digit from the cell in this same state and propagates again before the next choice, so
+    /// what the first side taught strengthens the second and needs no copy.
     ///
     /// `changed`: the digit-bands of `state` changed since they were last reduced (see
     /// [`State::propagate`]).
@@ -1079,56 +941,30 @@ impl<C: Control + ?Sized, F: Found> Search<'_, C, F> {
                     Flow::Stop => Err(Stop::Visitor),
                 };
             }
-            let arrangement = if self.stats.nodes < ARRANGEMENTS_AFTER {
-                None
-            } else {
-                state.branch_arrangement()
-            };
-            if let Some((d, unit, mut left)) = arrangement {
-                // Arrangements exclude each other, so the children split the solutions.
-                changed = if unit < 3 {
-                    1 << (3 * d + unit)
-                } else {
-                    0o7 << (3 * d)
-                };
-                loop {
-                    let a = left.trailing_zeros() as usize;
-                    left &= left - 1;
-                    self.guess()?;
-                    if left == 0 {
-                        state.restrict_to(d, unit, a); // the last one goes on in this state
-                        break;
-                    }
-                    let mut child = *state;
-                    child.restrict_to(d, unit, a);
-                    I::node(self, &mut child, changed)?;
-                }
-            } else {
-                let (b, p) = state.branch_cell(self.stats.nodes > PLAIN_CELLS);
-                let digits = state.digits_at(b, p);
-                let d = digits.trailing_zeros() as usize;
-                self.guess()?;
-                let mut child = *state;
-                let placed = child.place(d, b, p);
-                debug_assert!(placed, "a candidate of an unsolved cell after propagation");
-                // Placing changes the cell's digits in its band and the digit's three bands.
-                I::node(
-                    self,
-                    &mut child,
-                    spread_digits(digits) << b | 0o7 << (3 * d),
-                )?;
-                self.guess()?;
-                state.cand[d][b] &= !(1 << p);
-                changed = 1 << (3 * d + b);
-                // Usually one digit is left (a two-candidate cell): placing it here saves the
-                // propagation round that would find it as a naked single. The child searched a
-                // copy, so the cell's digits are still `digits`.
-                let rest = digits & !(1 << d);
-                if rest != 0 && rest & (rest - 1) == 0 {
-                    let r = rest.trailing_zeros() as usize;
-                    state.place(r, b, p);
-                    changed |= 0o7 << (3 * r);
-                }
+            let (b, p) = state.branch_cell(self.stats.nodes > PLAIN_CELLS);
+            let digits = state.digits_at(b, p);
+            let d = digits.trailing_zeros() as usize;
+            self.guess()?;
+            let mut child = *state;
+            let placed = child.place(d, b, p);
+            debug_assert!(placed, "a candidate of an unsolved cell after propagation");
+            // Placing changes the cell's digits in its band and the digit's three bands.
+            I::node(
+                self,
+                &mut child,
+                spread_digits(digits) << b | 0o7 << (3 * d),
+            )?;
+            self.guess()?;
+            state.cand[d][b] &= !(1 << p);
+            changed = 1 << (3 * d + b);
+            // Usually one digit is left (a two-candidate cell): placing it here saves the
+            // propagation round that would find it as a naked single. The child searched a
+            // copy, so the cell's digits are still `digits`.
+            let rest = digits & !(1 << d);
+            if rest != 0 && rest & (rest - 1) == 0 {
+                let r = rest.trailing_zeros() as usize;
+                state.place(r, b, p);
+                changed |= 0o7 << (3 * r);
             }
             self.count_node()?;
         }
@@ -1461,54 +1297,11 @@ mod tests {
         assert_eq!(SEGMENT_CELLS[511], BAND);
     }
 
+    /// The hardest samples take the longest searches: still one solution, the generic
+    /// engine's, and one node per guess.
     #[test]
-    fn arrangement_tables_agree_with_the_segment_table() {
-        assert_eq!(ARRANGEMENTS_LEFT[511], 0x3F);
-        assert_eq!(ARRANGEMENT_COUNT[511], 6);
-        assert_eq!(ARRANGEMENTS_LEFT[0b100_010_001], 1); // the diagonal: arrangement 0
-        for present in 0..512 {
-            let left = ARRANGEMENTS_LEFT[present];
-            let union = (0..6)
-                .filter(|a| left >> a & 1 == 1)
-                .fold(0, |u, a| u | ARRANGEMENT_SEGMENTS[a]);
-            assert_eq!(union, ARRANGEABLE[present], "{present:#o}");
-            assert_eq!(ARRANGEMENT_COUNT[present] as u32, left.count_ones());
-        }
-    }
-
-    /// Whether digit `d + 1` may sit at (row, column) in `state`.
-    fn allowed(state: &State, d: usize, row: usize, col: usize) -> bool {
-        state.cand[d][row / 3] >> (9 * (row % 3) + col) & 1 == 1
-    }
-
-    #[test]
-    fn restricting_to_an_arrangement_keeps_only_its_segments() {
-        for unit in 0..6 {
-            for (a, boxes) in ARRANGEMENTS.iter().enumerate() {
-                let mut state = State::empty();
-                state.restrict_to(4, unit, a);
-                for row in 0..9 {
-                    for col in 0..9 {
-                        let (i, j, inside) = if unit < 3 {
-                            (row % 3, col / 3, row / 3 == unit)
-                        } else {
-                            (row / 3, col % 3, col / 3 == unit - 3)
-                        };
-                        let expected = !inside || boxes[i] == j;
-                        assert_eq!(allowed(&state, 4, row, col), expected, "{unit} {a}");
-                        assert!(allowed(&state, 3, row, col), "other digits stay");
-                    }
-                }
-            }
-        }
-    }
-
-    /// The hardest samples go past [`ARRANGEMENTS_AFTER`] nodes, so they exercise branching on
-    /// arrangements: still one solution, the generic engine's, and one node per guess.
-    #[test]
-    fn arrangement_branching_on_hard_puzzles() {
+    fn hard_puzzles_agree_with_the_generic_engine() {
         let mut generic = Solver::generic(BoxShape::CLASSIC);
-        let mut past = 0;
         for line in include_str!("../../../tests/data/puzzles6_forum_hardest_1106").lines() {
             let grid = text::parse(line, None).unwrap();
             let mut stats = SearchStats::default();
@@ -1520,11 +1313,9 @@ mod tests {
             .unwrap();
             assert_eq!(stats.nodes, stats.guesses + 1, "{line}");
             assert!(stats.dead_ends < stats.nodes, "{line}");
-            past += usize::from(stats.nodes > ARRANGEMENTS_AFTER);
             let theirs = generic.solve(&grid, &mut Unbounded).unwrap();
             assert_eq!(found, [theirs.cells().to_vec()], "{line}");
         }
-        assert!(past >= 5, "only {past} samples branched on arrangements");
     }
 
     fn count(line: &str, limit: u64) -> (u64, [u8; 81]) {
