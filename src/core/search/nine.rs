@@ -471,11 +471,11 @@ impl State {
     }
 
     /// Locked candidates between columns and boxes: within each stack, a digit must take one
-    /// column in each band and a different column in each. `None` on a dead end, else
-    /// whether anything was eliminated.
+    /// column in each band and a different column in each. `None` on a dead end, else the
+    /// digit-bands that lost candidates.
     #[inline(always)]
-    fn reduce_stacks(&mut self) -> Option<bool> {
-        let mut changed = false;
+    fn reduce_stacks(&mut self) -> Option<u32> {
+        let mut changed = 0;
         while self.stacks_due != 0 {
             let d = DIGIT_OF[self.stacks_due.trailing_zeros() as usize] as usize;
             self.stacks_due &= !(0o7 << (3 * d));
@@ -489,22 +489,23 @@ impl State {
                     return None;
                 }
                 let drop = stack_columns(present & !keep);
-                for (cand, drop) in self.cand[d].iter_mut().zip(drop) {
+                for (b, (cand, drop)) in self.cand[d].iter_mut().zip(drop).enumerate() {
                     *cand &= !(drop * STRIDE);
+                    changed |= u32::from(drop != 0) << (3 * d + b);
                 }
-                changed = true;
             }
         }
         Some(changed)
     }
 
-    /// Naked singles; `None` on a cell with no candidate. The three bands are counted side by
-    /// side, so one test tells whether there is anything to place. `givens`: this is the
-    /// givens' propagation, whose batch passes have just stored all 27 words one by one; there
-    /// the plain count is the faster, as [`digit_counts`]' wide loads would wait for those
-    /// stores (with the wide count there too, gen_easy35 solved 2-5% slower).
+    /// Naked singles: the digit-bands they may have changed (0 when none was placed), `None` on
+    /// a cell with no candidate. The three bands are counted side by side, so one test tells
+    /// whether there is anything to place. `givens`: this is the givens' propagation, whose
+    /// batch passes have just stored all 27 words one by one; there the plain count is the
+    /// faster, as [`digit_counts`]' wide loads would wait for those stores (with the wide count
+    /// there too, gen_easy35 solved 2-5% slower).
     #[inline(always)]
-    fn naked_singles(&mut self, givens: bool) -> Option<bool> {
+    fn naked_singles(&mut self, givens: bool) -> Option<u32> {
         let [once, twice, _] = if givens {
             digit_counts_scalar(&self.cand)
         } else {
@@ -520,8 +521,9 @@ impl State {
             return None;
         }
         if singles == [0; 3] {
-            return Some(false);
+            return Some(0);
         }
+        let mut changed = 0;
         for (b, mut new) in singles.into_iter().enumerate() {
             while new != 0 {
                 let p = new.trailing_zeros();
@@ -534,10 +536,12 @@ impl State {
                 if !self.place(d, b, p) {
                     return None;
                 }
+                // The cell's digits in its band, and the digit's three bands.
+                changed |= spread_digits(digits) << b | 0o7 << (3 * d);
                 new &= new - 1;
             }
         }
-        Some(true)
+        Some(changed)
     }
 
     /// Applies every rule to a fixed point; `false` on a contradiction. The cheap rules run
@@ -574,19 +578,25 @@ impl State {
             if self.is_solved() {
                 return true;
             }
+            // Every digit-band is reduced here, so what the next two rules change is all that
+            // needs reducing again, and they name it: the compare, whose wide loads wait for
+            // the words just stored, is not needed. What a placement names is a superset (the
+            // digit's three bands, every digit of the cell); the givens' batch pass would
+            // reduce all of it, so there the compare stays (gen_easy35 1-2% slower without).
             match self.naked_singles(givens) {
                 None => return false,
-                Some(true) => {
-                    changed = self.changed();
+                Some(0) => {}
+                Some(placed) => {
+                    debug_assert_eq!(self.changed() & !placed, 0, "a change not named");
+                    changed = if givens { self.changed() } else { placed };
                     continue;
                 }
-                Some(false) => {}
             }
             match self.reduce_stacks() {
                 None => return false,
-                Some(true) => {
-                    changed = self.changed();
-                    continue;
+                Some(dropped) if dropped != 0 => {
+                    debug_assert_eq!(self.changed() & !dropped, 0, "a change not named");
+                    changed = dropped;
                 }
                 // No rule for hidden singles in columns: with the bands and stacks reduced,
                 // a column with one place left is already a hidden single of its box (see the
@@ -597,7 +607,7 @@ impl State {
                 // digits: benches/results/2026-11-23-nine-engine-2.md and, with arrangement
                 // branching from the first node, which gives tdoku's tree:
                 // benches/results/2026-11-24-nine-engine.md).
-                Some(false) => return true,
+                Some(_) => return true,
             }
         }
     }
