@@ -1061,8 +1061,9 @@ fn start<I: Isa, C: Control + ?Sized, F: Found>(
     search: &mut Search<'_, C, F>,
 ) -> Option<std::result::Result<(), Stop>> {
     let mut state = State::with_givens(cells)?;
-    let changed = state.changed();
-    Some(I::node(search, &mut state, changed))
+    // Nothing is reduced yet: every digit-band is due (a compare would wait for the words
+    // just stored). An empty one is a dead end its reduction finds.
+    Some(I::node(search, &mut state, BAND))
 }
 
 /// [`start`] compiled for [`Modern`].
