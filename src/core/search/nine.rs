@@ -1243,16 +1243,20 @@ mod tests {
         }
     }
 
-    #[test]
-    fn digit_counts_match_a_count_per_cell() {
-        // A xorshift sequence of candidate words, sparse and dense.
-        let mut x = 0x9E37_79B9u32;
-        let mut next = || {
+    /// A reproducible sequence of pseudo-random words (xorshift32) from a non-zero seed.
+    fn xorshift(mut x: u32) -> impl FnMut() -> u32 {
+        move || {
             x ^= x << 13;
             x ^= x >> 17;
             x ^= x << 5;
             x
-        };
+        }
+    }
+
+    #[test]
+    fn digit_counts_match_a_count_per_cell() {
+        // Candidate words, sparse and dense.
+        let mut next = xorshift(0x9E37_79B9);
         for round in 0..2000 {
             let mut cand = [[0u32; 3]; 9];
             for word in cand.as_flattened_mut() {
@@ -1473,13 +1477,7 @@ mod tests {
     /// few to many givens: `None` exactly when some unit repeats a digit, else the same state.
     #[test]
     fn givens_set_up_as_if_placed_one_by_one() {
-        let mut x = 0x1234_5678u32;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 17;
-            x ^= x << 5;
-            x
-        };
+        let mut next = xorshift(0x1234_5678);
         let mut conflicts = 0;
         for round in 0..20_000 {
             let density = 2 + round % 30;
