@@ -9,9 +9,7 @@
 //! Ctrl-C served).
 
 use numpy::ndarray::IxDyn;
-use numpy::{
-    PyArrayDescr, PyArrayDescrMethods, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods,
-};
+use numpy::{PyArrayDescr, PyArrayDescrMethods, PyUntypedArray, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 
@@ -150,9 +148,6 @@ impl<'py> OneRow<'py> {
                 }
             })?,
         };
-        let out = alloc::zeros::<i64>(self.py, 1)?;
-        // SAFETY: the array was made just above and nothing else holds it yet.
-        unsafe { out.as_slice_mut() }.expect("a new array is contiguous")[0] = counted;
-        Ok(out.into_any())
+        Ok(alloc::from_vec(self.py, &[counted])?.into_any())
     }
 }
