@@ -18,8 +18,9 @@
 //! * bit-sliced counts over the nine digits of a band give the naked singles, the empty cells
 //!   and the two-candidate cells to guess on.
 //!
-//! Only digit-bands that changed since they were last reduced are reduced again: a guess
-//! names the ones it touched, and after the singles of a round one vector compare finds them.
+//! Only digit-bands that changed since they were last reduced are reduced again: a guess,
+//! the naked singles and the stack pass name the ones they touched; after a band pass that
+//! placed singles, one vector compare finds them.
 //!
 //! Branching (see `Search::node`): on a cell (one with two candidates when there is one),
 //! binary: a digit, then its negation in the same state. A guess is one side of a branch
