@@ -1077,12 +1077,13 @@ unsafe fn modern_start<C: Control + ?Sized, F: Found>(
     start::<Modern, C, F>(cells, search)
 }
 
-/// Whether this CPU has what [`Modern`] is compiled for (the standard library caches it). It
-/// must test every feature that `modern_node` and `modern_start` enable: running either on a
-/// CPU without one is undefined behaviour.
+/// Whether this CPU has what [`Modern`] is compiled for (the standard library caches it) and
+/// the bench-only `plain-isa` feature is off. It must test every feature that `modern_node`
+/// and `modern_start` enable: running either on a CPU without one is undefined behaviour.
 #[cfg(target_arch = "x86_64")]
 fn modern() -> bool {
-    is_x86_feature_detected!("popcnt")
+    !cfg!(feature = "plain-isa")
+        && is_x86_feature_detected!("popcnt")
         && is_x86_feature_detected!("bmi1")
         && is_x86_feature_detected!("bmi2")
         && is_x86_feature_detected!("lzcnt")
