@@ -64,6 +64,8 @@ ENTRY_POINTS = [
     ("sr.solutions(EMPTY9, limit=None)", "MemoryError"),
     ("sr.read_puzzles(BIG_FILE)", "MemoryError"),
     ("sr.candidates_batch(HUGE)", "MemoryError"),
+    ("sr.grade_batch(HUGE)", "MemoryError"),
+    ("sr.explain_batch(HUGE)", "MemoryError"),
     ("sr.solve_batch(np.zeros((20000, 81), np.uint8), threads=10**6)", "no error"),
 ]
 

@@ -2,8 +2,10 @@
 //! how a user sees the conflict) and so cannot go through the solving entry points, which
 //! reject them.
 
-use numpy::{PyArray1, PyArrayMethods};
+use numpy::PyArrayMethods;
 use pyo3::prelude::*;
+
+use super::alloc;
 
 /// Reads any grid kind exactly as `solve` does (same shape, value and type errors) but without
 /// the conflict check. Returns the cells as an (n, n) uint8 array, 0 = blank, and the box shape.
@@ -22,6 +24,6 @@ pub fn _read_grid<'py>(
     let input = super::rules::read(grid, r#box, rules.as_deref())?;
     let shape = input.grid.shape();
     let n = shape.size();
-    let array = PyArray1::from_vec(py, input.grid.into_cells()).reshape([n, n])?;
+    let array = alloc::from_vec(py, input.grid.cells())?.reshape([n, n])?;
     Ok((array.into_any(), (shape.rows(), shape.cols())))
 }

@@ -1,7 +1,7 @@
 //! Pencil marks, hints, explanations and grades (issue 12). The Python wrappers in
 //! `sudoku_rs/_logic.py` build `Step`, `Explanation` and `Grade` from the tuples returned here.
 
-use numpy::{PyArray1, PyArray3, PyArrayMethods, PyUntypedArrayMethods};
+use numpy::{PyArray3, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
@@ -113,8 +113,8 @@ fn marks_arg(marks: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<u64>> {
     )))
 }
 
-fn bools_array<'py>(py: Python<'py>, n: usize, bools: Vec<bool>) -> PyResult<Bound<'py, PyAny>> {
-    Ok(PyArray1::from_vec(py, bools).reshape([n, n, n])?.into_any())
+fn bools_array<'py>(py: Python<'py>, n: usize, bools: &[bool]) -> PyResult<Bound<'py, PyAny>> {
+    Ok(alloc::from_vec(py, bools)?.reshape([n, n, n])?.into_any())
 }
 
 /// The candidates the givens leave, as a bool array (n, n, n); see `sudoku_rs.candidates`.
@@ -127,7 +127,7 @@ pub fn _candidates<'py>(
     let input = super::read(grid, r#box)?;
     input.grid.check()?;
     let n = input.grid.size();
-    bools_array(grid.py(), n, Candidates::from_grid(&input.grid).to_bools())
+    bools_array(grid.py(), n, &Candidates::from_grid(&input.grid).to_bools())
 }
 
 /// Candidates of many puzzles: a bool array (N, n, n, n); a bad row is all false.
@@ -204,11 +204,11 @@ pub fn _format_candidates(marks: &Bound<'_, PyAny>) -> PyResult<String> {
 #[pyfunction]
 pub fn _parse_candidates<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
     let (n, masks) = parse_marks(text)?;
-    let bools = masks
+    let bools: Vec<bool> = masks
         .iter()
         .flat_map(|&m| (0..n).map(move |d| m >> d & 1 != 0))
         .collect();
-    bools_array(py, n, bools)
+    bools_array(py, n, &bools)
 }
 
 /// Reads the grid and the marks, sets up the start (marks checked), and runs `work` on it with
@@ -284,7 +284,7 @@ pub fn _explain<'py>(
     let remaining = explanation.remaining();
     let grade = grade_tuple(&explanation.grade);
     let n = explanation.candidates.size();
-    let marks = bools_array(grid.py(), n, explanation.candidates.to_bools())?;
+    let marks = bools_array(grid.py(), n, &explanation.candidates.to_bools())?;
     let steps = explanation.steps.into_iter().map(step_tuple).collect();
     Ok((steps, grade, remaining, marks))
 }

@@ -5,6 +5,8 @@
 use numpy::PyArray1;
 use pyo3::prelude::*;
 
+use super::alloc;
+
 use crate::core::logic::{self, Grade, Solutions, Step, Techniques};
 use crate::core::{Control, Error, Grid, Solver};
 
@@ -70,6 +72,17 @@ struct GradeColumnsBuf {
 }
 
 impl GradeColumnsBuf {
+    /// Room for `rows` rows, taken before any puzzle is graded: a batch too large for its
+    /// grades is a `MemoryError` at once, not an abort hours in.
+    fn reserve(&mut self, rows: usize) -> PyResult<()> {
+        let what = || format!("grades of {rows} rows");
+        alloc::reserve(&mut self.hardest, rows, what)?;
+        alloc::reserve(&mut self.score, rows, what)?;
+        alloc::reserve(&mut self.level, rows, what)?;
+        alloc::reserve(&mut self.solved, rows, what)?;
+        alloc::reserve(&mut self.unique, rows, what)
+    }
+
     fn push(&mut self, row: &[i64], valid: bool) {
         let row: &[i64] = if valid { row } else { &[-1, 0, INVALID, 0, 0] };
         self.hardest.push(row[0] as i16);
@@ -79,14 +92,14 @@ impl GradeColumnsBuf {
         self.unique.push(row[4] != 0);
     }
 
-    fn into_py(self, py: Python<'_>) -> GradeColumns<'_> {
-        (
-            PyArray1::from_vec(py, self.hardest),
-            PyArray1::from_vec(py, self.score),
-            PyArray1::from_vec(py, self.level),
-            PyArray1::from_vec(py, self.solved),
-            PyArray1::from_vec(py, self.unique),
-        )
+    fn into_py(self, py: Python<'_>) -> PyResult<GradeColumns<'_>> {
+        Ok((
+            alloc::from_vec(py, &self.hardest)?,
+            alloc::from_vec(py, &self.score)?,
+            alloc::from_vec(py, &self.level)?,
+            alloc::from_vec(py, &self.solved)?,
+            alloc::from_vec(py, &self.unique)?,
+        ))
     }
 }
 
@@ -130,10 +143,10 @@ pub fn _grade_batch<'py>(
             techniques,
             threads,
             progress,
-            false,
-            |_, trace, ok| columns.push(&trace.grade, ok),
+            &mut columns,
+            None,
         )?;
-        Ok(columns.into_py(puzzles.py()))
+        columns.into_py(puzzles.py())
     })
 }
 
@@ -164,32 +177,36 @@ pub fn _explain_batch<'py>(
             techniques,
             threads,
             progress,
-            true,
-            |i, trace, ok| {
-                columns.push(&trace.grade, ok);
+            &mut columns,
+            Some(&mut |i, trace| {
                 steps.extend(trace.steps.iter().map(|s| (i, step_tuple(s.clone()))));
-            },
+            }),
         )?;
-        Ok((steps, columns.into_py(puzzles.py())))
+        Ok((steps, columns.into_py(puzzles.py())?))
     })
 }
 
 type ExplainResult<'py> = (Vec<(usize, StepTuple)>, GradeColumns<'py>);
 
-/// The one loop behind both batches: explains (`keep`: with the steps and their sentences) or
-/// grades every row on the shared chunk runner, and hands each row's [`Trace`] to `take` in
-/// batch order, with whether the row was a well-formed puzzle.
+/// What `explain_batch` does with each row's [`Trace`] (its index in the batch first).
+type TakeTrace<'a> = dyn FnMut(usize, &Trace) + 'a;
+
+/// The one loop behind both batches: grades every row on the shared chunk runner and adds its
+/// grade to `columns`, in batch order; with `take`, explains each row (with the steps and their
+/// sentences) and hands its [`Trace`] to `take` too.
 fn each_trace<'py>(
     puzzles: &Bound<'py, PyAny>,
     r#box: Option<BoxArg>,
     techniques: Option<Vec<String>>,
     threads: Option<Threads>,
     progress: Option<Bound<'py, PyAny>>,
-    keep: bool,
-    mut take: impl FnMut(usize, &Trace, bool),
+    columns: &mut GradeColumnsBuf,
+    mut take: Option<&mut TakeTrace>,
 ) -> PyResult<()> {
+    let keep = take.is_some();
     let techniques = techniques_arg(techniques)?;
     let batch = open(puzzles, BoxArg::request(r#box)?)?;
+    columns.reserve(batch.count)?;
     let shape = batch.shape;
     let work = |solver: &mut Solver,
                 _: usize,
@@ -214,7 +231,10 @@ fn each_trace<'py>(
         work,
         |start, results: &[Trace], valid| {
             for (k, (trace, &ok)) in results.iter().zip(valid).enumerate() {
-                take(start + k, trace, ok);
+                columns.push(&trace.grade, ok);
+                if let Some(take) = take.as_mut() {
+                    take(start + k, trace);
+                }
             }
             Ok(())
         },
