@@ -92,14 +92,16 @@ impl GradeColumnsBuf {
         self.unique.push(row[4] != 0);
     }
 
-    fn into_py(self, py: Python<'_>) -> PyResult<GradeColumns<'_>> {
-        Ok((
-            alloc::from_vec(py, &self.hardest)?,
-            alloc::from_vec(py, &self.score)?,
-            alloc::from_vec(py, &self.level)?,
-            alloc::from_vec(py, &self.solved)?,
-            alloc::from_vec(py, &self.unique)?,
-        ))
+    /// The columns as arrays that own the vectors, no copy (see `guard` for how a failure to
+    /// wrap them becomes a `MemoryError`).
+    fn into_py(self, py: Python<'_>) -> GradeColumns<'_> {
+        (
+            PyArray1::from_vec(py, self.hardest),
+            PyArray1::from_vec(py, self.score),
+            PyArray1::from_vec(py, self.level),
+            PyArray1::from_vec(py, self.solved),
+            PyArray1::from_vec(py, self.unique),
+        )
     }
 }
 
@@ -146,7 +148,7 @@ pub fn _grade_batch<'py>(
             &mut columns,
             None,
         )?;
-        columns.into_py(puzzles.py())
+        Ok(columns.into_py(puzzles.py()))
     })
 }
 
@@ -182,7 +184,7 @@ pub fn _explain_batch<'py>(
                 steps.extend(trace.steps.iter().map(|s| (i, step_tuple(s.clone()))));
             }),
         )?;
-        Ok((steps, columns.into_py(puzzles.py())?))
+        Ok((steps, columns.into_py(puzzles.py())))
     })
 }
 
