@@ -1198,11 +1198,9 @@ mod tests {
 
     #[test]
     fn band_shapes_match_a_plain_scan() {
-        let mut x = 0x9E37_79B9u32;
+        let mut next = xorshift(0x9E37_79B9);
         for _ in 0..100_000 {
-            x ^= x << 13;
-            x ^= x >> 17;
-            x ^= x << 5;
+            let x = next();
             let a = x & BAND & (x >> 3 | x.rotate_left(7));
             let singles = SEGMENT_CELLS[(shape_naive(a) >> 16) as usize] & a;
             let expected = (shape_naive(a) & 0x1FF) as u64 | (singles as u64) << 32;
@@ -1214,14 +1212,9 @@ mod tests {
 
     #[test]
     fn stack_patterns_match_a_plain_scan() {
-        let mut x = 0x2545_F491u32;
+        let mut next = xorshift(0x2545_F491);
         for _ in 0..100_000 {
-            let cand: [u32; 3] = std::array::from_fn(|_| {
-                x ^= x << 13;
-                x ^= x >> 17;
-                x ^= x << 5;
-                x & BAND
-            });
+            let cand: [u32; 3] = std::array::from_fn(|_| next() & BAND);
             let mut plain = 0;
             for stack in 0..3 {
                 for (band, &word) in cand.iter().enumerate() {
