@@ -117,8 +117,9 @@ pub fn cells_array<'py, T: CellElement, D: Dimension>(
     Ok(array)
 }
 
-/// A 1-D numpy array holding `values`, or `MemoryError`.
-pub fn from_vec<'py, T: Element + Copy>(
+/// A new 1-D numpy array holding a copy of `values`, or `MemoryError` (rust-numpy's own
+/// `from_slice` panics where numpy fails).
+pub fn from_slice<'py, T: Element + Copy>(
     py: Python<'py>,
     values: &[T],
 ) -> PyResult<Bound<'py, PyArray1<T>>> {

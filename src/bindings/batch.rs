@@ -482,7 +482,7 @@ fn with_status<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     match status {
         None => Ok(results),
-        Some(codes) => Ok((results, alloc::from_vec(py, &codes)?)
+        Some(codes) => Ok((results, alloc::from_slice(py, &codes)?)
             .into_pyobject(py)?
             .into_any()),
     }

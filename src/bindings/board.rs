@@ -24,6 +24,6 @@ pub fn _read_grid<'py>(
     let input = super::rules::read(grid, r#box, rules.as_deref())?;
     let shape = input.grid.shape();
     let n = shape.size();
-    let array = alloc::from_vec(py, input.grid.cells())?.reshape([n, n])?;
+    let array = alloc::from_slice(py, input.grid.cells())?.reshape([n, n])?;
     Ok((array.into_any(), (shape.rows(), shape.cols())))
 }

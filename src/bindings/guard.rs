@@ -3,8 +3,8 @@
 //! entry point runs inside [`no_panic`] (whole, with the GIL held) and the work it detaches runs
 //! inside it again. A panic is always a bug in sudoku_rs and becomes a `RuntimeError` that names
 //! it, except two: pyo3 panics with "PyObject pointer is null" when Python could not make an
-//! object, and rust-numpy's `PyArray1::from_vec` (which `read_puzzles` and the grade columns
-//! use, so that large vectors are not copied) panics with "Failed to create slice container"
+//! object, and rust-numpy's `PyArray1::from_vec` (which `read_puzzles` uses, so that its cells
+//! are not copied) panics with "Failed to create slice container"
 //! when it could not make the small object that owns the vector. Both mean memory ran out: a
 //! `MemoryError`. (A Rust allocation failure aborts instead of panicking; user-sized buffers
 //! use the fallible allocations of `alloc.rs`.) The release profile keeps `panic = "unwind"`

@@ -114,7 +114,7 @@ fn marks_arg(marks: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<u64>> {
 }
 
 fn bools_array<'py>(py: Python<'py>, n: usize, bools: &[bool]) -> PyResult<Bound<'py, PyAny>> {
-    Ok(alloc::from_vec(py, bools)?.reshape([n, n, n])?.into_any())
+    Ok(alloc::from_slice(py, bools)?.reshape([n, n, n])?.into_any())
 }
 
 /// The candidates the givens leave, as a bool array (n, n, n); see `sudoku_rs.candidates`.

@@ -92,16 +92,15 @@ impl GradeColumnsBuf {
         self.unique.push(row[4] != 0);
     }
 
-    /// The columns as arrays that own the vectors, no copy (see `guard` for how a failure to
-    /// wrap them becomes a `MemoryError`).
-    fn into_py(self, py: Python<'_>) -> GradeColumns<'_> {
-        (
-            PyArray1::from_vec(py, self.hardest),
-            PyArray1::from_vec(py, self.score),
-            PyArray1::from_vec(py, self.level),
-            PyArray1::from_vec(py, self.solved),
-            PyArray1::from_vec(py, self.unique),
-        )
+    /// The columns as numpy arrays, as `rate_batch` and the batch status codes make theirs.
+    fn into_py(self, py: Python<'_>) -> PyResult<GradeColumns<'_>> {
+        Ok((
+            alloc::from_slice(py, &self.hardest)?,
+            alloc::from_slice(py, &self.score)?,
+            alloc::from_slice(py, &self.level)?,
+            alloc::from_slice(py, &self.solved)?,
+            alloc::from_slice(py, &self.unique)?,
+        ))
     }
 }
 
@@ -148,7 +147,7 @@ pub fn _grade_batch<'py>(
             &mut columns,
             None,
         )?;
-        Ok(columns.into_py(puzzles.py()))
+        columns.into_py(puzzles.py())
     })
 }
 
@@ -184,7 +183,7 @@ pub fn _explain_batch<'py>(
                 steps.extend(trace.steps.iter().map(|s| (i, step_tuple(s.clone()))));
             }),
         )?;
-        Ok((steps, columns.into_py(puzzles.py())))
+        Ok((steps, columns.into_py(puzzles.py())?))
     })
 }
 

@@ -148,6 +148,6 @@ impl<'py> OneRow<'py> {
                 }
             })?,
         };
-        Ok(alloc::from_vec(self.py, &[counted])?.into_any())
+        Ok(alloc::from_slice(self.py, &[counted])?.into_any())
     }
 }

@@ -132,10 +132,10 @@ fn rate_batch<'py>(
         },
     )?;
     Ok((
-        alloc::from_vec(py, &guesses)?,
-        alloc::from_vec(py, &backtracks)?,
-        alloc::from_vec(py, &singles)?,
-        alloc::from_vec(py, &unique)?,
-        alloc::from_vec(py, &codes)?,
+        alloc::from_slice(py, &guesses)?,
+        alloc::from_slice(py, &backtracks)?,
+        alloc::from_slice(py, &singles)?,
+        alloc::from_slice(py, &unique)?,
+        alloc::from_slice(py, &codes)?,
     ))
 }
