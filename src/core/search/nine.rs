@@ -9,10 +9,11 @@
 //! * a digit's band must hold it once in each of its three rows and once in each of its three
 //!   boxes: a 512-entry table, indexed by which (row, box) segments are non-empty, keeps only the
 //!   segments that lie on some such arrangement. That one lookup finds locked candidates
-//!   (pointing and claiming between rows and boxes) and dead bands; the same table does columns
-//!   and boxes, on the three bands by three columns of each stack;
+//!   (pointing and claiming between rows and boxes) and dead bands; the same rule does columns
+//!   and boxes, on the three bands by three columns of each stack, by arithmetic on one word
+//!   for the three stacks;
 //! * a row or box of the band with one place left is a hidden single;
-//! * a column with one place left needs no rule of its own: the stack's table confines the
+//! * a column with one place left needs no rule of its own: the stack's rule confines the
 //!   digit's box there to that column, which leaves one place in the box, a hidden single; a
 //!   column with none is a stack with no arrangement, a dead end;
 //! * bit-sliced counts over the nine digits of a band give the naked singles, the empty cells
@@ -236,42 +237,31 @@ fn band_columns(a: u32) -> u32 {
     (a | a >> 9 | a >> 18) & 0x1FF
 }
 
-/// For nine bits (three triples, triple `j` at bits `3 * j..`), the word with triple `j` at
-/// bits `9 * j..`: [`transpose`]'s one lookup per triple row.
-const SPREAD_TRIPLES: [u32; 512] = {
-    let mut table = [0u32; 512];
-    let mut x = 0;
-    while x < 512 {
-        table[x] = (x as u32 & 0o7) | (x as u32 >> 3 & 0o7) << 9 | (x as u32 >> 6 & 0o7) << 18;
-        x += 1;
-    }
-    table
-};
-
-/// Swaps the two indices of a 3x3 grid of triples in a 27-bit word: the triple at bits
-/// `9 * i + 3 * j..` moves to `9 * j + 3 * i..`. Its own inverse. Three lookups: gathering
-/// each stack by a multiplication instead cost the stack pass more instructions
-/// (benches/results/2026-11-24-stack-pass.md).
-#[inline(always)]
-fn transpose(rows: [u32; 3]) -> u32 {
-    SPREAD_TRIPLES[rows[0] as usize]
-        | SPREAD_TRIPLES[rows[1] as usize] << 3
-        | SPREAD_TRIPLES[rows[2] as usize] << 6
-}
-
-/// A digit's (band, column) pattern in each stack: stack `s` at bits `9 * s..`, bit
-/// `3 * band + k` for its column `3 * s + k` (the layout of [`ARRANGEABLE`]).
+/// A digit's columns per band, band `b` at bits `9 * b..` (bit `9 * b + c` for column `c`): a
+/// 3x3 grid of triples, one row per band and one triple per stack.
 #[inline(always)]
 fn stack_patterns(cand: &[u32; 3]) -> u32 {
-    transpose(cand.map(band_columns))
+    band_columns(cand[0]) | band_columns(cand[1]) << 9 | band_columns(cand[2]) << 18
 }
 
-/// The inverse of [`stack_patterns`] for a set of (stack, band, column) bits: per band, the
-/// columns (bit c).
+/// [`ARRANGEABLE`] for the three stacks of a [`stack_patterns`] word at once, by arithmetic:
+/// a (band, column) bit lies on an arrangement of its stack when it is set and the other two
+/// bands hold the stack's other two columns, one each, in either pairing. Rotating each
+/// triple lines up a stack's other columns, rotating the word by 9 or 18 bits lines up the
+/// other bands, so a dozen shifts and masks do the three stacks at once, with no table and no
+/// transpose (with the table, through a transpose, serg counted to 2 about 3% slower;
+/// benches/results/2026-11-25-nine-engine-2.md). A stack with no arrangement keeps nothing.
 #[inline(always)]
-fn stack_columns(patterns: u32) -> [u32; 3] {
-    let columns = transpose([patterns & 0x1FF, patterns >> 9 & 0x1FF, patterns >> 18]);
-    [columns & 0x1FF, columns >> 9 & 0x1FF, columns >> 18]
+fn stacks_arrangeable(patterns: u32) -> u32 {
+    const LOW_TWO: u32 = 0o333_333_333;
+    const HIGH_TWO: u32 = 0o666_666_666;
+    // Each column takes the bit of the next column of its stack, or the one after.
+    let next = (patterns >> 1) & LOW_TWO | (patterns << 2) & !LOW_TWO & BAND;
+    let after = (patterns >> 2) & !HIGH_TWO & BAND | (patterns << 1) & HIGH_TWO;
+    // Each band takes the word of the next band, or the one after.
+    let band_next = |x: u32| (x >> 9 | x << 18) & BAND;
+    let band_after = |x: u32| (x >> 18 | x << 9) & BAND;
+    patterns & (band_next(next) & band_after(after) | band_next(after) & band_after(next))
 }
 
 /// The search state: candidates per digit and band, what is unsolved, and what changed.
@@ -481,18 +471,19 @@ impl State {
             let d = DIGIT_OF[self.stacks_due.trailing_zeros() as usize] as usize;
             self.stacks_due &= !(0o7 << (3 * d));
             let present = stack_patterns(&self.cand[d]);
-            let keep = ARRANGEABLE[(present & 0x1FF) as usize] as u32
-                | (ARRANGEABLE[(present >> 9 & 0x1FF) as usize] as u32) << 9
-                | (ARRANGEABLE[(present >> 18 & 0x1FF) as usize] as u32) << 18;
+            let keep = stacks_arrangeable(present);
             // One test for the three stacks: nearly always nothing to drop.
             if keep != present {
-                if keep & 0x1FF == 0 || keep & 0x1FF << 9 == 0 || keep & 0x1FF << 18 == 0 {
+                // Band 0's row of each stack: empty when the stack has no arrangement.
+                let row = keep | keep >> 1 | keep >> 2;
+                if row & 0o111 != 0o111 {
                     return None;
                 }
-                let drop = stack_columns(present & !keep);
-                for (b, (cand, drop)) in self.cand[d].iter_mut().zip(drop).enumerate() {
-                    *cand &= !(drop * STRIDE);
-                    changed |= u32::from(drop != 0) << (3 * d + b);
+                let drop = present & !keep;
+                for (b, cand) in self.cand[d].iter_mut().enumerate() {
+                    let columns = drop >> (9 * b) & 0x1FF;
+                    *cand &= !(columns * STRIDE);
+                    changed |= u32::from(columns != 0) << (3 * d + b);
                 }
             }
         }
@@ -547,7 +538,7 @@ impl State {
 
     /// Applies every rule to a fixed point; `false` on a contradiction. The cheap rules run
     /// first and the costlier ones only once those are exhausted: naked singles (one scan of
-    /// 27 words) before the stacks' locked candidates (three folds and six lookups per
+    /// 27 words) before the stacks' locked candidates (three folds and a dozen shifts per
     /// changed digit), which was 3-10% faster than the other way round on the 9x9 sets
     /// (benches/results/2026-11-23-nine-engine-2.md).
     ///
@@ -1216,17 +1207,38 @@ mod tests {
         for _ in 0..100_000 {
             let cand: [u32; 3] = std::array::from_fn(|_| next() & BAND);
             let mut plain = 0;
-            for stack in 0..3 {
-                for (band, &word) in cand.iter().enumerate() {
-                    for k in 0..3 {
-                        let column = STRIDE << (3 * stack + k);
-                        let present = u32::from(word & column != 0);
-                        plain |= present << (9 * stack + 3 * band + k);
-                    }
+            for (band, &word) in cand.iter().enumerate() {
+                for column in 0..9 {
+                    let present = u32::from(word & STRIDE << column != 0);
+                    plain |= present << (9 * band + column);
                 }
             }
             assert_eq!(stack_patterns(&cand), plain, "{cand:x?}");
-            assert_eq!(stack_columns(plain), cand.map(band_columns), "{cand:x?}");
+        }
+    }
+
+    #[test]
+    fn stacks_arrangeable_is_the_table_per_stack() {
+        // Stack `s` of a patterns word as the table's index: bit `3 * band + k`.
+        let stack = |patterns: u32, s: u32| {
+            (0..3).fold(0, |m, band| {
+                m | (patterns >> (9 * band + 3 * s) & 0o7) << (3 * band)
+            })
+        };
+        let mut next = xorshift(0x68E3_1DA4);
+        for i in 0..200_000u32 {
+            // Every 9-bit pattern in each stack position, then random words.
+            let patterns = if i < 512 * 3 {
+                let m = i % 512;
+                (m & 0o7 | (m >> 3 & 0o7) << 9 | (m >> 6) << 18) << (3 * (i / 512))
+            } else {
+                next() & BAND
+            };
+            let keep = stacks_arrangeable(patterns);
+            for s in 0..3 {
+                let expected = ARRANGEABLE[stack(patterns, s) as usize] as u32;
+                assert_eq!(stack(keep, s), expected, "{patterns:#o}, stack {s}");
+            }
         }
     }
 
