@@ -495,14 +495,17 @@ impl State {
     /// whether there is anything to place. `givens`: this is the givens' propagation, whose
     /// batch passes have just stored all 27 words one by one; there the plain count is the
     /// faster, as [`digit_counts`]' wide loads would wait for those stores (with the wide count
-    /// there too, gen_easy35 solved 2-5% slower).
+    /// there too, gen_easy35 solved 2-5% slower). `thrice` receives the same count's cells
+    /// with three or more candidates: when the propagation settles, this was its last count, so
+    /// the cell choice reads them instead of counting again.
     #[inline(always)]
-    fn naked_singles(&mut self, givens: bool) -> Option<u32> {
-        let [once, twice, _] = if givens {
+    fn naked_singles(&mut self, givens: bool, thrice: &mut [u32; 3]) -> Option<u32> {
+        let [once, twice, three] = if givens {
             digit_counts_scalar(&self.cand)
         } else {
             digit_counts(&self.cand)
         };
+        *thrice = three;
         let mut empty = 0;
         let mut singles = [0u32; 3];
         for b in 0..3 {
@@ -549,8 +552,13 @@ impl State {
     /// [`State::reduce_bands_in_order`]). A run-time flag: as a const parameter, the two copies
     /// of this function made the search 3-5% slower on serg, gen_minimal and top1465 (measured
     /// against this form).
+    ///
+    /// `thrice`: on `true` for an unsolved state, the cells with three or more candidates, per
+    /// band: the last naked-single count found nothing to place and the stack pass after it
+    /// nothing to drop, so that count is the settled state's (reading it, instead of counting
+    /// again to choose a cell, made serg 3-4% faster; benches/results/2026-11-25-nine-engine-2.md).
     #[inline(always)]
-    fn propagate(&mut self, mut changed: u32, givens: bool) -> bool {
+    fn propagate(&mut self, mut changed: u32, givens: bool, thrice: &mut [u32; 3]) -> bool {
         loop {
             if changed != 0 {
                 let reduced = if givens {
@@ -575,7 +583,7 @@ impl State {
             // the words just stored, is not needed. What a placement names is a superset (the
             // digit's three bands, every digit of the cell); the givens' batch pass would
             // reduce all of it, so there the compare stays (gen_easy35 1-2% slower without).
-            match self.naked_singles(givens) {
+            match self.naked_singles(givens, thrice) {
                 None => return false,
                 Some(0) => {}
                 Some(placed) => {
@@ -620,10 +628,10 @@ impl State {
     /// smaller (counting to 2 from the ninth node on: top1465 by 20%, 1106 by 4%, forum-hardest
     /// 1905 by 1%); else the first cell of the lowest digit that has one, which is cheaper to
     /// find. The weighing is branch-light, as it runs at every cell branch: one loop per band,
-    /// a running maximum of (peers, position) keys. Returns (band, cell in band).
+    /// a running maximum of (peers, position) keys. `thrice`: per band, the cells with three or
+    /// more candidates, as [`State::propagate`] counted them. Returns (band, cell in band).
     #[inline(always)]
-    fn branch_cell(&self, weighed: bool) -> (usize, u32) {
-        let [_, _, thrice] = digit_counts(&self.cand);
+    fn branch_cell(&self, thrice: [u32; 3], weighed: bool) -> (usize, u32) {
         let mut pairs = [0u32; 3];
         for b in 0..3 {
             pairs[b] = self.unsolved[b] & !thrice[b];
@@ -933,7 +941,8 @@ impl<C: Control + ?Sized, F: Found> Search<'_, C, F> {
         self.count_node()?;
         loop {
             // The first node is the givens' propagation.
-            if !state.propagate(changed, self.stats.nodes == 1) {
+            let mut thrice = [0; 3];
+            if !state.propagate(changed, self.stats.nodes == 1, &mut thrice) {
                 self.stats.dead_ends += 1;
                 return Ok(());
             }
@@ -943,7 +952,7 @@ impl<C: Control + ?Sized, F: Found> Search<'_, C, F> {
                     Flow::Stop => Err(Stop::Visitor),
                 };
             }
-            let (b, p) = state.branch_cell(self.stats.nodes > PLAIN_CELLS);
+            let (b, p) = state.branch_cell(thrice, self.stats.nodes > PLAIN_CELLS);
             let digits = state.digits_at(b, p);
             let d = digits.trailing_zeros() as usize;
             self.guess()?;
