@@ -352,6 +352,19 @@ impl State {
         true
     }
 
+    /// The digit-bands that putting digit `d + 1` in cell `p` of band `b` (see [`State::place`])
+    /// will change, asked before it: the band's word of each of the cell's `digits` (which
+    /// include `d`), and the digit's other bands where the cell's column still holds it. Those
+    /// are often solved already, and naming all three bands reduced them for nothing.
+    #[inline(always)]
+    fn placing_changes(&self, digits: u32, d: usize, b: usize, p: u32) -> u32 {
+        let column = STRIDE << (p % 9);
+        let (o1, o2) = OTHER_BANDS[b];
+        spread_digits(digits) << b
+            | u32::from(self.cand[d][o1] & column != 0) << (3 * d + o1)
+            | u32::from(self.cand[d][o2] & column != 0) << (3 * d + o2)
+    }
+
     /// Digit-band `i` (bit `3 * d + b`) reduced: its digit, its band, the cells it keeps, and
     /// its hidden singles among the unsolved cells; `None` when no arrangement is left.
     #[inline(always)]
@@ -528,11 +541,10 @@ impl State {
                     return None;
                 }
                 let d = digits.trailing_zeros() as usize;
+                changed |= self.placing_changes(digits, d, b, p);
                 if !self.place(d, b, p) {
                     return None;
                 }
-                // The cell's digits in its band, and the digit's three bands.
-                changed |= spread_digits(digits) << b | 0o7 << (3 * d);
                 new &= new - 1;
             }
         }
@@ -956,15 +968,11 @@ impl<C: Control + ?Sized, F: Found> Search<'_, C, F> {
             let digits = state.digits_at(b, p);
             let d = digits.trailing_zeros() as usize;
             self.guess()?;
+            let placing = state.placing_changes(digits, d, b, p);
             let mut child = *state;
             let placed = child.place(d, b, p);
             debug_assert!(placed, "a candidate of an unsolved cell after propagation");
-            // Placing changes the cell's digits in its band and the digit's three bands.
-            I::node(
-                self,
-                &mut child,
-                spread_digits(digits) << b | 0o7 << (3 * d),
-            )?;
+            I::node(self, &mut child, placing)?;
             self.guess()?;
             state.cand[d][b] &= !(1 << p);
             changed = 1 << (3 * d + b);
@@ -974,8 +982,8 @@ impl<C: Control + ?Sized, F: Found> Search<'_, C, F> {
             let rest = digits & !(1 << d);
             if rest != 0 && rest & (rest - 1) == 0 {
                 let r = rest.trailing_zeros() as usize;
+                changed |= state.placing_changes(rest, r, b, p);
                 state.place(r, b, p);
-                changed |= 0o7 << (3 * r);
             }
             self.count_node()?;
         }
