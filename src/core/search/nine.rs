@@ -592,9 +592,10 @@ impl State {
             }
             // Every digit-band is reduced here, so what the next two rules change is all that
             // needs reducing again, and they name it: the compare, whose wide loads wait for
-            // the words just stored, is not needed. What a placement names is a superset (the
-            // digit's three bands, every digit of the cell); the givens' batch pass would
-            // reduce all of it, so there the compare stays (gen_easy35 1-2% slower without).
+            // the words just stored, is not needed. What a placement names can be a superset
+            // (the placed digit's own word in the band may not change; see
+            // [`State::placing_changes`]); the givens' batch pass would reduce all of it, so
+            // there the compare stays (gen_easy35 1-2% slower without).
             match self.naked_singles(givens, thrice) {
                 None => return false,
                 Some(0) => {}
