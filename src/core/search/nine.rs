@@ -1014,8 +1014,8 @@ impl<C: Control + ?Sized, F: Found> Search<'_, C, F> {
 /// Which instruction set a copy of the search is compiled for. A function's target features
 /// reach only what is inlined into it, so everything a node runs is `#[inline(always)]` into
 /// [`Search::node`], and the recursion goes through this trait to stay in its own copy. The
-/// copy with POPCNT, BMI and AVX2 is 3-5% faster on the hard sets, 1-2% on serg and level on
-/// the easy ones (benches/results/2026-11-24-nine-engine.md, "Third round").
+/// plain copy is 3-6% slower than the one with POPCNT, BMI and AVX2 on the hard sets and serg,
+/// 1-3% on the others (benches/results/2026-11-25-nine-engine-2.md).
 trait Isa {
     fn node<C: Control + ?Sized, F: Found>(
         search: &mut Search<'_, C, F>,
