@@ -83,14 +83,14 @@ pub(super) fn open<'py>(
     if let Ok(array) = puzzles.cast::<PyUntypedArray>() {
         let dtype = array.dtype();
         check_integer_dtype(&dtype)?;
-        let dims = array.shape().to_vec();
-        let n = match dims.as_slice() {
+        let dims = array.shape();
+        let n = match dims {
             [_, rows, cols] if rows == cols => *rows,
             [_, cells] if isqrt(*cells) * isqrt(*cells) == *cells => isqrt(*cells),
-            _ => return Err(batch_shape_error(&dims)),
+            _ => return Err(batch_shape_error(dims)),
         };
         if n == 0 {
-            return Err(batch_shape_error(&dims));
+            return Err(batch_shape_error(dims));
         }
         let shape = BoxShape::for_size(n, requested_box)?;
         let native = native_order(array)?;
