@@ -34,11 +34,22 @@ const MATCHING_SIDES: std::ops::Range<usize> = 25..36;
 
 /// The smallest grid side whose cell choice is weighed by the dead ends each unit has caused
 /// (see [`Generic::propagate`]). Counting to 2, it cut the CPU time 1.6x on gen_25x25 (the
-/// slowest puzzle 5.3 s -> 1.6 s), 1.3x on gen_16x16 (but its slowest 89 ms -> 290 ms), 2.7x
-/// on unique 16x16 puzzles and 1.6x on unique 12x12 ones, and was level on 8x8 and 10x10. On
-/// 9x9, where this engine runs only in comparisons, forum-hardest 1905 took 17% fewer nodes
-/// but 4% more time (benches/results/2026-11-24-generic-weights.md).
+/// slowest puzzle 5.3 s -> 1.6 s), 1.3x on gen_16x16 (but its slowest 89 ms -> 290 ms, until
+/// [`WEIGHTS_KEPT_FROM`]), 2.7x on unique 16x16 puzzles and 1.6x on unique 12x12 ones, and was
+/// level on 8x8 and 10x10. On 9x9, where this engine runs only in comparisons, forum-hardest
+/// 1905 took 17% fewer nodes but 4% more time (benches/results/2026-11-24-generic-weights.md).
 const WEIGHED_FROM: usize = 10;
+
+/// The smallest grid side whose weights carry over from one restart attempt to the next, so
+/// that a restart starts from where the earlier attempts failed; below it every attempt starts
+/// afresh. Big grids restart after a few thousand nodes, and there carrying them over is what
+/// cut gen_25x25's tail (reset at every attempt, its first 40 took 5.4 s against 3.9 s). Below
+/// 25x25 an attempt runs 20,000 nodes before it restarts, and what it learned misled the next:
+/// counting to 2, the slowest of gen_16x16's 1,000 took 52,035 nodes (0.36 s) with the weights
+/// carried over and 20,027 (0.14 s) reset, and the whole set 0.74-0.76 s against 0.51-0.56 s;
+/// unique 16x16 and 12x12 puzzles, which finish in their first attempt, were the same
+/// (benches/results/2026-11-25-generic-16x16.md).
+const WEIGHTS_KEPT_FROM: usize = 25;
 
 /// What to branch on: whichever has the fewest alternatives.
 #[derive(Clone, Copy)]
@@ -155,11 +166,11 @@ impl Generic {
         self.stats = SearchStats::default();
         self.seed = attempt.seed;
         self.frames.clear();
-        // The weights carry over from one restart to the next of the same call, so a restart
-        // starts from where the earlier attempts failed. Reset at every attempt instead, the
-        // slowest of gen_25x25's first 40 puzzles took 1.96 s against 1.03 s (and of all 200,
-        // 1.97 s against 1.62 s); halved at every restart, 1.36 s.
-        if attempt.seed == 0 {
+        // From 25x25 up the weights carry over from one restart to the next of the same call
+        // (see [`WEIGHTS_KEPT_FROM`]). Reset at every attempt there, the slowest of gen_25x25's
+        // first 40 puzzles took 1.96 s against 1.03 s (and of all 200, 1.97 s against 1.62 s);
+        // halved at every restart, 1.36 s.
+        if attempt.seed == 0 || self.geo.size < WEIGHTS_KEPT_FROM {
             self.weights.fill(1);
         }
         self.load(cells)?;
