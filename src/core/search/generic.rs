@@ -44,8 +44,9 @@ const WEIGHED_FROM: usize = 10;
 /// that a restart starts from where the earlier attempts failed; below it every attempt starts
 /// afresh. Big grids restart after a few thousand nodes, and there carrying them over is what
 /// cut gen_25x25's tail (reset at every attempt, its first 40 took 5.4 s against 3.9 s). Below
-/// 25x25 an attempt runs 20,000 nodes before it restarts, and what it learned misled the next:
-/// counting to 2, the slowest of gen_16x16's 1,000 took 52,035 nodes (0.36 s) with the weights
+/// 25x25 an attempt runs 20,000 nodes before it restarts (the solver's budgets change at the
+/// same side, `BIG_RESTARTS_FROM` in solver.rs; move the two together), and what it learned
+/// misled the next: counting to 2, the slowest of gen_16x16's 1,000 took 52,035 nodes (0.36 s) with the weights
 /// carried over and 20,027 (0.14 s) reset, and the whole set 0.74-0.76 s against 0.51-0.56 s;
 /// unique 16x16 and 12x12 puzzles, which finish in their first attempt, were the same
 /// (benches/results/2026-11-25-generic-16x16.md).

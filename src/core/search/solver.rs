@@ -45,7 +45,9 @@ const BIG_RESTARTS: Restarts = Restarts {
 /// The cell count [`BIG_RESTARTS`] is set for.
 const BIG_RESTARTS_CELLS: u64 = 625;
 
-/// The smallest grid side that restarts on [`BIG_RESTARTS`].
+/// The smallest grid side that restarts on [`BIG_RESTARTS`]. The generic engine's
+/// `WEIGHTS_KEPT_FROM` is set to the same side: it keeps its dead-end weights across restarts
+/// only where attempts are this short.
 const BIG_RESTARTS_FROM: usize = 25;
 
 /// The restart budgets for a grid of side `n`.
