@@ -20,8 +20,8 @@
 //!   and the two-candidate cells to guess on.
 //!
 //! Only digit-bands that changed since they were last reduced are reduced again: a guess,
-//! the naked singles and the stack pass name the ones they touched; after a band pass that
-//! placed singles, one vector compare finds them.
+//! the naked singles and the stack pass name the ones they touched, and a band pass places
+//! its hidden singles together in one vector pass that finds the words they changed.
 //!
 //! Branching (see `Search::node`): on a cell (one with two candidates when there is one),
 //! binary: a digit, then its negation in the same state. A guess is one side of a branch
@@ -386,17 +386,23 @@ impl State {
 
     /// Reduces every changed digit-band once (locked candidates between rows and boxes) and
     /// places the hidden singles in rows and boxes that turn up. `None` on a dead end, else
-    /// whether it placed any. This form runs on the givens' propagation; the search's use
-    /// [`State::reduce_bands_in_order`].
+    /// the digit-bands whose words its placements changed (0 when it placed none): with every
+    /// other digit-band as its reduction left it, they are what the next pass must reduce.
     ///
     /// The reductions write only their own digit-band, so they overlap in the pipeline, and
-    /// no branch depends on whether a digit-band had a single (such branches mispredicted a
-    /// third of the time): the singles are placed at the end, in one pass over all 27
-    /// digit-bands that clears their cells from the other digits and their columns from the
-    /// digit's other bands (within its band, the reduction has already cleared a single's row,
-    /// box and column).
+    /// no branch depends on whether a digit-band had a single (such branches mispredict): the
+    /// singles are placed at the end, in one vector pass over all 27 digit-bands
+    /// ([`place_lanes`]) that clears their cells from the other digits and their columns from
+    /// the digit's other bands (within its band, the reduction has already cleared a single's
+    /// row, box and column), and that tells which words it changed. Placing each single as
+    /// soon as its digit-band was reduced instead, so that the reductions after it in the same
+    /// pass see it, takes 6% fewer passes on 1106 but a branch on every reduction, and a
+    /// compare after the pass that reads back words just stored one by one: in that form the
+    /// search ran 10-20% slower on the hard sets and serg, and the givens' propagation
+    /// comparing after the pass 6-13% slower on the quick sets
+    /// (benches/results/2026-11-26-nine-engine.md).
     #[inline(always)]
-    fn reduce_bands(&mut self, changed: u32) -> Option<bool> {
+    fn reduce_bands(&mut self, changed: u32) -> Option<u32> {
         let mut singles = [0u32; 27];
         let mut placed = [0u32; 3];
         // Per digit, the columns of its singles (bit c).
@@ -420,58 +426,23 @@ impl State {
         // Word by word: as an array compare, this was one wide load of the words just stored
         // one by one, 1-3% slower.
         if placed[0] | placed[1] | placed[2] == 0 {
-            return Some(false);
+            return Some(0);
         }
         for (unsolved, placed) in self.unsolved.iter_mut().zip(placed) {
             *unsolved &= !placed;
         }
+        let mut cleared = [0u32; 27];
         for d in 0..9 {
             let column = columns[d] * STRIDE;
             for b in 0..3 {
-                let cand = &mut self.cand[d][b];
-                *cand = *cand & !(placed[b] | column) | singles[3 * d + b];
+                cleared[3 * d + b] = placed[b] | column;
             }
         }
-        (clash == 0).then_some(true)
-    }
-
-    /// [`State::reduce_bands`] as the search runs it: each hidden single is placed as soon as
-    /// its digit-band is reduced, so that the digit-bands reduced after it in the same pass
-    /// already see it, and a propagation takes fewer passes. Within a search node few
-    /// digit-bands change and few of them hold a single, so the branch on it is mostly
-    /// predicted; from the givens, most digit-bands change and many hold singles, and that
-    /// branch mispredicts where the batch form does not (with this form from the givens on
-    /// too, gen_easy35 counted to 2 about 18% slower, serg 2.6% faster).
-    #[inline(always)]
-    fn reduce_bands_in_order(&mut self, changed: u32) -> Option<bool> {
-        let mut rest = changed;
-        let mut placed = 0;
-        while rest != 0 {
-            let i = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let (d, b, a, cells) = self.reduce_one(i)?;
-            // The reduction has already cleared the single's row, box and column within the
-            // band; this clears its cell from the other digits and its column from the digit's
-            // other bands. A digit-band reduced earlier in this pass that loses a cell here
-            // differs from its `reduced` copy, so the next pass takes it again; one reduced
-            // later sees the placement, so no cell gets two digits and no column gets a digit
-            // twice.
-            placed |= cells;
-            if cells != 0 {
-                self.unsolved[b] &= !cells;
-                for cand in self.cand.iter_mut() {
-                    cand[b] &= !cells;
-                }
-                let column = band_columns(cells) * STRIDE;
-                let (o1, o2) = OTHER_BANDS[b];
-                self.cand[d][o1] &= !column;
-                self.cand[d][o2] &= !column;
-            }
-            self.cand.as_flattened_mut()[i] = a;
-            self.reduced.as_flattened_mut()[i] = a;
-        }
-        self.stacks_due |= changed;
-        Some(placed != 0)
+        // Every word equals its reduced copy here, so the words the placement changes are
+        // those that differ from it after.
+        let moved = place_lanes(self.cand.as_flattened_mut(), &cleared, &singles);
+        debug_assert_eq!(moved, self.changed(), "a change not named");
+        (clash == 0).then_some(moved)
     }
 
     /// Locked candidates between columns and boxes: within each stack, a digit must take one
@@ -560,10 +531,10 @@ impl State {
     /// `changed` holds (at least) the digit-bands changed since they were last reduced, as
     /// [`State::changed`] would find them: the caller knows which it touched, and the compare
     /// it saves reads back words just stored one by one, which waits for the stores.
-    /// `givens`: this is the propagation of the givens, which places singles in batches (see
-    /// [`State::reduce_bands_in_order`]). A run-time flag: as a const parameter, the two copies
-    /// of this function made the search 3-5% slower on serg, gen_minimal and top1465 (measured
-    /// against this form).
+    /// `givens`: this is the propagation of the givens, where naked singles are counted and
+    /// their changes found otherwise (see [`State::naked_singles`] and below). A run-time flag:
+    /// as a const parameter, the two copies of this function made the search 3-5% slower on
+    /// serg, gen_minimal and top1465 (measured against this form).
     ///
     /// `thrice`: on `true` for an unsolved state, the cells with three or more candidates, per
     /// band: the last naked-single count found nothing to place and the stack pass after it
@@ -573,17 +544,9 @@ impl State {
     fn propagate(&mut self, mut changed: u32, givens: bool, thrice: &mut [u32; 3]) -> bool {
         loop {
             if changed != 0 {
-                let reduced = if givens {
-                    self.reduce_bands(changed)
-                } else {
-                    self.reduce_bands_in_order(changed)
-                };
-                // A pass that placed no single changed nothing it has not reduced: no need to
-                // compare again.
-                changed = match reduced {
+                changed = match self.reduce_bands(changed) {
                     None => return false,
-                    Some(true) => self.changed(),
-                    Some(false) => 0,
+                    Some(moved) => moved,
                 };
                 continue;
             }
@@ -781,6 +744,53 @@ fn changed_lanes(a: &[u32], b: &[u32]) -> u32 {
         mask |= ((x != y) as u32) << i;
     }
     mask
+}
+
+/// `words[i] = words[i] & !cleared[i] | added[i]` for the 27 digit-bands, and the lanes that
+/// changed (bit i). On x86_64 four lanes at a time in SSE2 (part of every x86_64): the change
+/// is a compare of each vector with itself before, where a compare after the stores would
+/// read back words just stored, and wait for them.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn place_lanes(words: &mut [u32], cleared: &[u32; 27], added: &[u32; 27]) -> u32 {
+    use std::arch::x86_64::{
+        __m128i, _mm_andnot_si128, _mm_castsi128_ps, _mm_cmpeq_epi32, _mm_loadu_si128,
+        _mm_movemask_ps, _mm_or_si128, _mm_storeu_si128,
+    };
+    assert!(words.len() == 27);
+    let mut same = 0;
+    for k in 0..6 {
+        let start = 4 * k;
+        // SAFETY: lanes start..start + 4 lie within the 27 of each array; loadu and storeu
+        // have no alignment need.
+        same |= unsafe {
+            let word = _mm_loadu_si128(words.as_ptr().add(start) as *const __m128i);
+            let clear = _mm_loadu_si128(cleared.as_ptr().add(start) as *const __m128i);
+            let add = _mm_loadu_si128(added.as_ptr().add(start) as *const __m128i);
+            let new = _mm_or_si128(_mm_andnot_si128(clear, word), add);
+            _mm_storeu_si128(words.as_mut_ptr().add(start) as *mut __m128i, new);
+            _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(new, word))) as u32
+        } << start;
+    }
+    for i in 24..27 {
+        let new = words[i] & !cleared[i] | added[i];
+        same |= u32::from(new == words[i]) << i;
+        words[i] = new;
+    }
+    !same & BAND
+}
+
+/// The portable form of the x86_64 [`place_lanes`].
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn place_lanes(words: &mut [u32], cleared: &[u32; 27], added: &[u32; 27]) -> u32 {
+    let mut moved = 0;
+    for (i, word) in words.iter_mut().enumerate() {
+        let new = *word & !cleared[i] | added[i];
+        moved |= u32::from(new != *word) << i;
+        *word = new;
+    }
+    moved
 }
 
 /// Per band, the cells where at least one, two and three digits can go: bit-sliced counts over
