@@ -396,10 +396,10 @@ impl State {
     /// the digit's other bands (within its band, the reduction has already cleared a single's
     /// row, box and column), and that tells which words it changed. Placing each single as
     /// soon as its digit-band was reduced instead, so that the reductions after it in the same
-    /// pass see it, takes 6% fewer passes on 1106 but a branch on every reduction, and a
-    /// compare after the pass that reads back words just stored one by one: in that form the
-    /// search ran 10-20% slower on the hard sets and serg, and the givens' propagation
-    /// comparing after the pass 6-13% slower on the quick sets
+    /// pass see it, takes 6% fewer passes on 1106 but a branch on every reduction, and then a
+    /// compare that reads back words just stored one by one: against that form the search is
+    /// 9-18% faster on the hard sets and 2-5% on serg, and against a compare after the pass
+    /// the givens' propagation makes the quick sets 7-14% faster
     /// (benches/results/2026-11-26-nine-engine.md).
     #[inline(always)]
     fn reduce_bands(&mut self, changed: u32) -> Option<u32> {
@@ -1024,8 +1024,9 @@ impl<C: Control + ?Sized, F: Found> Search<'_, C, F> {
 /// Which instruction set a copy of the search is compiled for. A function's target features
 /// reach only what is inlined into it, so everything a node runs is `#[inline(always)]` into
 /// [`Search::node`], and the recursion goes through this trait to stay in its own copy. The
-/// plain copy is 3-6% slower than the one with POPCNT, BMI and AVX2 on the hard sets and serg,
-/// 1-3% on the others (benches/results/2026-11-25-nine-engine-2.md).
+/// plain copy is 1-4% slower than the one with POPCNT, BMI and AVX2 on the hard sets and
+/// gen_easy35, level on the others (benches/results/2026-11-26-nine-engine.md; 3-6% on the
+/// AMD machine before the band passes' singles were placed in SSE2, 2026-11-25-nine-engine-2.md).
 trait Isa {
     fn node<C: Control + ?Sized, F: Found>(
         search: &mut Search<'_, C, F>,
