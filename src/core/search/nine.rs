@@ -557,8 +557,11 @@ impl State {
             // needs reducing again, and they name it: the compare, whose wide loads wait for
             // the words just stored, is not needed. What a placement names can be a superset
             // (the placed digit's own word in the band may not change; see
-            // [`State::placing_changes`]); the givens' batch pass would reduce all of it, so
-            // there the compare stays (gen_easy35 1-2% slower without).
+            // [`State::placing_changes`]), and the band pass reduces all of it. From the
+            // givens, where many naked singles are placed at once, the compare stays: naming
+            // was 1-2% slower on gen_easy35 with the search's passes placing in order, and
+            // level on every set once they place together
+            // (benches/results/2026-11-26-nine-engine.md, "nored").
             match self.naked_singles(givens, thrice) {
                 None => return false,
                 Some(0) => {}
