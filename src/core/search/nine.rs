@@ -711,9 +711,10 @@ const SPREAD: [u64; 256] = {
 };
 
 /// Bit i set where `a[i] != b[i]`, for 27 lanes. SSE2 is part of every x86_64, so this needs
-/// no run-time detection: seven 4-lane compares instead of 27 scalar ones. It runs once per
-/// propagation round, a visible share of the time on easy puzzles (figures:
-/// benches/results/2026-11-22-engine-choices.md).
+/// no run-time detection: seven 4-lane compares instead of 27 scalar ones (figures:
+/// benches/results/2026-11-22-engine-choices.md). Band passes name their changes as they
+/// place ([`place_lanes`]), so this runs only after the givens' naked singles and in debug
+/// checks.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn changed_lanes(a: &[u32], b: &[u32]) -> u32 {
