@@ -15,7 +15,9 @@
 //! * a row or box of the band with one place left is a hidden single;
 //! * a column with one place left needs no rule of its own: the stack's rule confines the
 //!   digit's box there to that column, which leaves one place in the box, a hidden single; a
-//!   column with none is a stack with no arrangement, a dead end;
+//!   column with none is a stack with no arrangement, a dead end. Near the end of a search
+//!   (few cells open) the stack rule is left out: it seldom finds anything there, and the
+//!   search guesses instead;
 //! * bit-sliced counts over the nine digits of a band give the naked singles, the empty cells
 //!   and the two-candidate cells to guess on.
 //!
@@ -548,9 +550,11 @@ impl State {
     /// as a const parameter, the two copies of this function made the search 3-5% slower on
     /// serg, gen_minimal and top1465 (measured against this form).
     ///
+    /// The stack rule runs only while [`STACKS_MIN_OPEN`] or more cells are open.
+    ///
     /// `thrice`: on `true` for an unsolved state, the cells with three or more candidates, per
     /// band: the last naked-single count found nothing to place and the stack pass after it
-    /// nothing to drop, so that count is the settled state's (reading it, instead of counting
+    /// (if it ran) nothing to drop, so that count is the settled state's (reading it, instead of counting
     /// again to choose a cell, made serg 3-4% faster; benches/results/2026-11-25-nine-engine-2.md).
     #[inline(always)]
     fn propagate(&mut self, mut changed: u32, givens: bool, thrice: &mut [u32; 3]) -> bool {
@@ -583,6 +587,9 @@ impl State {
                     continue;
                 }
             }
+            if self.open_cells() < STACKS_MIN_OPEN {
+                return true;
+            }
             match self.reduce_stacks() {
                 None => return false,
                 Some(dropped) if dropped != 0 => {
@@ -611,6 +618,12 @@ impl State {
 
     fn is_solved(&self) -> bool {
         self.unsolved == [0; 3]
+    }
+
+    /// The cells with no digit placed yet.
+    #[inline(always)]
+    fn open_cells(&self) -> u32 {
+        self.unsolved.iter().map(|u| u.count_ones()).sum()
     }
 
     /// The unsolved cell to guess on: a cell with two candidates if there is one, else the
@@ -881,6 +894,15 @@ fn spread_digits(digits: u32) -> u32 {
     let x = (x | x << 4) & 0x030C_30C3;
     (x | x << 2) & 0x0924_9249
 }
+
+/// The fewest open cells for which propagation runs the stack rule (locked candidates between
+/// columns and boxes). With fewer open it seldom drops anything: with under 20 open, 1.6% of
+/// serg's stack passes did and 10% of 1106's, and puzzles with several solutions, as all of
+/// serg's, are cheaper to finish by guessing than by running it. Stopping the rule below 35
+/// open cells made serg 8-12% faster (solve and count to 2), the other sets level, though
+/// the hard sets guess 4-6% more (1106 counting to 2: 285.5 to 302.5 a puzzle); below 40 the
+/// hard sets were 2-5% slower, below 45 5-8% (benches/results/2026-11-26-nine-engine-3.md).
+const STACKS_MIN_OPEN: u32 = 35;
 
 /// Nodes that branch on the first two-candidate cell of the lowest digit before the search
 /// weighs the cells by their unsolved peers (see [`State::branch_cell`]). Most easy and
