@@ -899,9 +899,10 @@ fn spread_digits(digits: u32) -> u32 {
 /// columns and boxes). With fewer open it seldom drops anything: with under 20 open, 1.6% of
 /// serg's stack passes did and 10% of 1106's, and puzzles with several solutions, as all of
 /// serg's, are cheaper to finish by guessing than by running it. Stopping the rule below 35
-/// open cells made serg 8-12% faster (solve and count to 2), the other sets level, though
-/// the hard sets guess 4-6% more (1106 counting to 2: 285.5 to 302.5 a puzzle); below 40 the
-/// hard sets were 2-5% slower, below 45 5-8% (benches/results/2026-11-26-nine-engine-3.md).
+/// open cells made serg 9-12% faster to the first solution and 8-12% counting to 2, the
+/// other sets level, though the hard sets guess 4-6% more (1106 counting to 2: 285.5 to
+/// 302.5 a puzzle); below 40 the hard sets were 2-5% slower, below 45 5-8%
+/// (benches/results/2026-11-26-nine-engine-3.md).
 const STACKS_MIN_OPEN: u32 = 35;
 
 /// Nodes that branch on the first two-candidate cell of the lowest digit before the search
