@@ -554,8 +554,9 @@ impl State {
     ///
     /// `thrice`: on `true` for an unsolved state, the cells with three or more candidates, per
     /// band: the last naked-single count found nothing to place and the stack pass after it
-    /// (if it ran) nothing to drop, so that count is the settled state's (reading it, instead of counting
-    /// again to choose a cell, made serg 3-4% faster; benches/results/2026-11-25-nine-engine-2.md).
+    /// (if it ran) nothing to drop, so that count is the settled state's (reading it, instead
+    /// of counting again to choose a cell, made serg 3-4% faster;
+    /// benches/results/2026-11-25-nine-engine-2.md).
     #[inline(always)]
     fn propagate(&mut self, mut changed: u32, givens: bool, thrice: &mut [u32; 3]) -> bool {
         loop {
