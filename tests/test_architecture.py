@@ -31,12 +31,17 @@ def test_the_scan_sees_the_tree():
 
 def test_every_source_file_is_named_with_its_path():
     missing = sorted(source_files() - named_paths())
-    assert not missing, f"ARCHITECTURE.md does not name {missing}"
+    assert not missing, (
+        f"ARCHITECTURE.md does not name {missing}: add a row to its file table "
+        "(| `path` | what it holds |) beside the file's neighbours"
+    )
 
 
 def test_every_named_file_exists():
     stale = sorted(p for p in named_paths() if not (ROOT / p).is_file())
-    assert not stale, f"ARCHITECTURE.md names files that are gone: {stale}"
+    assert not stale, (
+        f"ARCHITECTURE.md names files that are gone: {stale}: drop or rename their rows"
+    )
 
 
 def test_it_has_a_picture_of_the_layers():
