@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import sudoku_rs as sr
-from sudoku_rs import _display
+from sudoku_rs._draw import grid as _display
 
 LEETCODE_TEXT = ref.to_string(h.LEETCODE)
 SVG = "{http://www.w3.org/2000/svg}"

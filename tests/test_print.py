@@ -19,7 +19,9 @@ import pytest
 from helpers import SAMPLE_DATA_DIR, TUTORIAL, read_lines
 
 import sudoku_rs as sr
-from sudoku_rs import _atomic, _pdf
+from sudoku_rs import _atomic
+from sudoku_rs._draw import grid as _display
+from sudoku_rs._print import pdf as _pdf
 from sudoku_rs.cli import main as cli_main
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -150,7 +152,7 @@ def test_svg_pencil_marks_are_the_candidates(grid, box):
     expected = candidates(board.to_list(), n, rows, cols)
     assert not svg_of(board).findall(f".//{NS}g[@data-pencil='1']")
     marks = svg_of(board, pencil=True).find(f".//{NS}g[@data-pencil='1']")
-    size = sr._display.cell_size(n)
+    size = _display.cell_size(n)
     found = {}
     for t in marks:
         x, y = float(t.get("x")), float(t.get("y"))
@@ -354,7 +356,7 @@ def test_sheets_kinds_and_sizes(tmp_path):
 
 
 def test_sheets_default_answers_per_page_keeps_cells_readable():
-    from sudoku_rs import _sheets
+    from sudoku_rs._print import sheets as _sheets
 
     a4 = _sheets.PAGES["a4"]
     counts = {n: _sheets._answer_count(a4, n, True) for n in (4, 6, 9, 16, 25)}

@@ -13,7 +13,7 @@ from published_variants import CASES
 from test_print import pypdf_text, read_pdf
 
 import sudoku_rs as sr
-from sudoku_rs._display import cell_size
+from sudoku_rs._draw.grid import cell_size
 from sudoku_rs.cli import main as cli_main
 
 X, X_PUZZLE, X_SOLUTION = CASES["x-udacity"]

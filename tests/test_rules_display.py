@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 import sudoku_rs as sr
-from sudoku_rs import _display
-from sudoku_rs._rules_display import cage_outline, region_boundaries
+from sudoku_rs._draw import grid as _display
+from sudoku_rs._draw.rules import cage_outline, region_boundaries
 
 SVG = "{http://www.w3.org/2000/svg}"
 JIGSAW = [[(r // 3) * 3 + c // 3 for c in range(9)] for r in range(9)]

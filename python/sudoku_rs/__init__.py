@@ -22,9 +22,9 @@ from ._logic import (
     techniques,
 )
 from ._logic_batch import Traces, explain_batch, grade_batch, write_traces
+from ._print.sheets import print_sheets
 from ._rate import Rating, rate, rate_batch
 from ._rules_text import format_rules, parse_rules, read_variant_puzzles, write_variant_puzzles
-from ._sheets import print_sheets
 from ._status import Status
 from ._sudoku_rs import (
     GenerateError,

@@ -1,6 +1,6 @@
 """Logical steps on a board, drawn: `Board.hint()` and `Board.explain()` in Jupyter.
 
-A drawn step is the board's one drawing (`_display.html_grid`) with layers added: the units
+A drawn step is the board's one drawing (`_draw.grid.html_grid`) with layers added: the units
 and cells involved tinted under the grid, and over it the pencil marks of the blank cells, the
 eliminated candidates struck out in red, the pattern's digits in bold, and the placed digits in
 green. The sentence goes under the picture. Nothing here solves: the steps come from the core
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Iterator, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from . import _display
+from ._draw import grid as _display
 from ._logic import Explanation, Step
 
 if TYPE_CHECKING:

@@ -11,7 +11,8 @@ from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
 
 import numpy as np
 
-from . import _display, _logic, _sudoku_rs, _walk
+from . import _logic, _sudoku_rs, _walk
+from ._draw import grid as _display
 from ._sudoku_rs import Rules
 
 
@@ -310,7 +311,7 @@ class Board:
 
         The file is replaced only once it was written whole. An unknown extension raises
         ValueError, an unwritable path OSError."""
-        from ._export import save_board
+        from ._print.export import save_board
 
         save_board(self, path, pencil=pencil, dpi=dpi)
 

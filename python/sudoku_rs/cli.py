@@ -206,7 +206,7 @@ def _byte_progress(stream: BinaryIO, enabled: bool) -> Iterator[Callable[[], Non
 
 def run(args: argparse.Namespace) -> int:
     if args.command == "print":
-        from ._sheets import print_command
+        from ._print.sheets import print_command
 
         return print_command(args)
     box = tuple(args.box) if args.box else None

@@ -1,7 +1,7 @@
 """Puzzle sheets: many boards laid out on PDF pages, answer keys at the back.
 
 Each board is the print drawing of `Board.to_svg`, placed on a page drawn as SVG and written by
-`_pdf`, so a sheet shows exactly what `Board.save` does.
+`pdf`, so a sheet shows exactly what `Board.save` does.
 """
 
 from __future__ import annotations
@@ -14,12 +14,12 @@ from xml.etree import ElementTree as ET
 
 import numpy as np
 
-from . import _pdf
-from ._atomic import atomic_write
-from ._export import file_format
-from ._logic import grade
-from ._sudoku_rs import InvalidPuzzleError, InvalidRulesError, Rules, SudokuError
-from .board import Board
+from .._atomic import atomic_write
+from .._logic import grade
+from .._sudoku_rs import InvalidPuzzleError, InvalidRulesError, Rules, SudokuError
+from ..board import Board
+from . import pdf as _pdf
+from .export import file_format
 
 #: Page sizes in points (1/72 inch), portrait.
 PAGES = {
@@ -378,7 +378,7 @@ def print_command(args: Any) -> int:
     import sys
     import time
 
-    from ._files import bad_mask, iter_chunks
+    from .._files import bad_mask, iter_chunks
 
     if args.output == "-":
         print("sudoku-rs: print writes a PDF file: give it with -o FILE.pdf", file=sys.stderr)

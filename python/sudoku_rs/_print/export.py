@@ -6,11 +6,12 @@ import os
 from typing import TYPE_CHECKING, Union
 from xml.etree import ElementTree as ET
 
-from . import _pdf, _raster
-from ._atomic import atomic_write
+from .._atomic import atomic_write
+from . import pdf as _pdf
+from . import raster as _raster
 
 if TYPE_CHECKING:
-    from .board import Board
+    from ..board import Board
 
 #: CSS pixels per point: the SVG's units are pixels, PDF's are points (1/72 in).
 PT_PER_PX = 0.75

@@ -6,7 +6,7 @@
 - killer cages: a dashed outline inset in each cage, its total in the top-left corner;
 - rules with no natural mark (anti-knight, anti-king, non-consecutive): named in a caption.
 
-It only draws: `_display.html_grid` asks for the layers and places them. Works on any size.
+It only draws: `grid.html_grid` asks for the layers and places them. Works on any size.
 """
 
 from __future__ import annotations

@@ -12,8 +12,8 @@ from typing import Any, List, NamedTuple, Optional, Tuple
 
 import numpy as np
 
-from . import _sudoku_rs
-from ._rules_display import rule_layers
+from .. import _sudoku_rs
+from .rules import rule_layers
 
 #: Cell characters of the core's text form: '1'-'9', then 'A' = 10 .. 'Z' = 35.
 CHARS: str = _sudoku_rs.CELL_CHARS
@@ -151,7 +151,7 @@ def svg_grid(
     scheme's second colour, conflicting cells tinted, and, when `pencil` (an (n, n, n) bool
     array, True where value v+1 is a candidate) is given, each blank cell's candidates in small
     type on a mini-grid shaped like a box; variant `rules` (an `sr.Rules`) add their marks
-    (see `_rules_display`)."""
+    (see `rules`)."""
     n = cells.shape[0]
     box_rows, box_cols = box
     size = cell_size(n)

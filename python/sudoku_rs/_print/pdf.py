@@ -1,4 +1,4 @@
-"""A small PDF writer that draws our own SVG: one drawing (see `_display`), printed.
+"""A small PDF writer that draws our own SVG: one drawing (see `_draw.grid`), printed.
 
 Why our own and not a library: the boards and sheets are lines, rectangles and short labels, and
 PDF's standard Helvetica draws the labels with no font file to embed. Written directly that is
@@ -9,7 +9,7 @@ the system's cairo (cairosvg), several more packages and their own SVG reading t
 step with the SVG (reportlab's canvas, fpdf2).
 
 It reads the subset of SVG the drawing uses and fails loudly on anything else, so a new shape
-in `_display` shows up as a clear error here rather than a silently missing line:
+in `_draw` shows up as a clear error here rather than a silently missing line:
 
 - elements: svg (nested, with x/y/width/height/viewBox), g, rect, line, circle, path (M L H V Z,
   absolute or relative), text, title/desc (skipped);
