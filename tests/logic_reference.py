@@ -74,6 +74,26 @@ def check_claim(step, marks, values, n, box_rows, box_cols):
         assert step.eliminations == expected, step
 
 
+def apply_step(values, marks, placements, eliminations, n, box_rows, box_cols):
+    """New (values, marks) after a step, by definition: each eliminated digit leaves its
+    cell's marks, then each placement into a blank cell fills it (its marks become just the
+    digit) and the digit leaves the marks of every blank peer."""
+    p = ref.peers(n, box_rows, box_cols)
+    values, marks = list(values), [set(m) for m in marks]
+    for r, c, d in eliminations:
+        marks[r * n + c].discard(d)
+    for r, c, d in placements:
+        i = r * n + c
+        if values[i]:
+            continue
+        values[i] = d
+        marks[i] = {d}
+        for j in p[i]:
+            if not values[j]:
+                marks[j].discard(d)
+    return values, marks
+
+
 def replay(puzzle, steps, n, box_rows, box_cols, solution, marks=None):
     """Applies the steps to the marks, checking each against the solution: a placement puts
     the solution's digit, an elimination removes a digit that is a candidate and not the

@@ -90,6 +90,30 @@ def broken(cells, rules, n, box_rows, box_cols):
     return False
 
 
+def conflict_cells(cells, rules, n, box_rows, box_cols):
+    """The sorted indices of the clues that break a rule with another clue: an equal clue in
+    a group of distinct digits or a knight's or king's move away, or a consecutive orthogonal
+    neighbour under non-consecutive. (Cage sums concern whole cages: not a pair of clues.)"""
+    marked = set()
+    for group in distinct_groups(rules, n, box_rows, box_cols):
+        for i in group:
+            if cells[i] and any(j != i and cells[j] == cells[i] for j in group):
+                marked.add(i)
+    same = []
+    if rules is not None and rules.anti_knight:
+        same += moves_apart(n, KNIGHT)
+    if rules is not None and rules.anti_king:
+        same += moves_apart(n, KING)
+    for i, j in same:
+        if cells[i] and cells[i] == cells[j]:
+            marked.update((i, j))
+    if rules is not None and rules.non_consecutive:
+        for i, j in moves_apart(n, ORTHOGONAL):
+            if cells[i] and cells[j] and abs(cells[i] - cells[j]) == 1:
+                marked.update((i, j))
+    return sorted(marked)
+
+
 def is_solution(puzzle, solution, rules, n, box_rows, box_cols):
     """A full grid of digits 1..n, keeping the clues, breaking no rule."""
     return (

@@ -304,6 +304,18 @@ def _format_lines(
 def _read_grid(
     grid: _GridLike, /, *, box: Optional[Tuple[int, int]] = None, rules: Optional[Rules] = None
 ) -> Tuple[npt.NDArray[np.uint8], Tuple[int, int]]: ...
+def _conflicts(
+    grid: _GridLike, /, *, box: Optional[Tuple[int, int]] = None, rules: Optional[Rules] = None
+) -> npt.NDArray[np.bool_]: ...
+def _apply_step(
+    grid: _GridLike,
+    candidates: Union[npt.NDArray[np.bool_], str],
+    placements: Sequence[Tuple[int, int, int]],
+    eliminations: Sequence[Tuple[int, int, int]],
+    /,
+    *,
+    box: Optional[Tuple[int, int]] = None,
+) -> Tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_]]: ...
 
 # Private generator, rating and checking entry points; the public wrappers live in
 # _generate.py, _rate.py and _check.py.

@@ -4,8 +4,8 @@ A drawn step is the board's one drawing (`_draw.grid.html_grid`) with layers add
 and cells involved tinted under the grid, and over it the pencil marks of the blank cells, the
 eliminated candidates struck out in red, the pattern's digits in bold, and the placed digits in
 green. The sentence goes under the picture. Nothing here solves: the steps come from the core
-(`sr.hint`, `sr.explain`); only the pencil marks are replayed, to draw each step on the marks
-it was found in.
+(`sr.hint`, `sr.explain`), and the core replays them on the pencil marks
+(`_sudoku_rs._apply_step`), to draw each step on the marks it was found in.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Iterator, List, Optional, Sequence, Tuple
 
 import numpy as np
 
+from . import _sudoku_rs
 from ._draw import grid as _display
 from ._logic import Explanation, Step
 
@@ -135,29 +136,6 @@ def step_svg(
     return _display.with_layers(svg, under, over, width=width)
 
 
-def _place(cells: np.ndarray, marks: np.ndarray, r: int, c: int, d: int, box) -> None:
-    """Puts d at (r, c) and removes it from the cell's peers, as the core's candidates do."""
-    n = cells.shape[0]
-    cells[r, c] = d
-    marks[r, c, :] = False
-    marks[r, c, d - 1] = True
-    box_rows, box_cols = box
-    top, left = r - r % box_rows, c - c % box_cols
-    peers = np.zeros((n, n), dtype=bool)
-    peers[r, :] = peers[:, c] = True
-    peers[top : top + box_rows, left : left + box_cols] = True
-    peers[r, c] = False
-    marks[peers, d - 1] = False
-
-
-def _apply(cells: np.ndarray, marks: np.ndarray, step: Step, box) -> None:
-    for r, c, d in step.eliminations:
-        marks[r, c, d - 1] = False
-    for r, c, d in step.placements:
-        if cells[r, c] == 0:
-            _place(cells, marks, r, c, d, box)
-
-
 class DrawnStep:
     """A logical step on a board (from `Board.hint()` or an item of `Board.explain()`): the
     :class:`Step` (its fields read through: ``.technique``, ``.text``, ...), the ``board``
@@ -204,15 +182,18 @@ def walk(board: Board, marks: np.ndarray, steps: Sequence[Step]) -> Iterator[Dra
     """Each step drawn on the board and marks before it."""
     from .board import Board
 
-    cells = np.array(board._cells)
+    cells = board._cells
     marks = np.array(marks)
     for step in steps:
+        marks.flags.writeable = False
         before = Board._make(cells, board._givens, board._box)
-        start_marks = marks.copy()
-        start_marks.flags.writeable = False
-        _apply(cells, marks, step, board._box)
+        # The core applies the step as its explanations do; the arrays it returns are new.
+        cells, after_marks = _sudoku_rs._apply_step(
+            cells, marks, step.placements, step.eliminations, box=board._box
+        )
         after = Board._make(cells, board._givens, board._box)
-        yield DrawnStep(step, before, start_marks, after)
+        yield DrawnStep(step, before, marks, after)
+        marks = after_marks
 
 
 class Walkthrough(Sequence[DrawnStep]):

@@ -1,7 +1,8 @@
 """`Board`: an immutable grid that draws itself in the terminal and in Jupyter.
 
 A thin layer over the compiled functions: the cells are read by the core (same errors as
-`solve`), solving and counting go to the core, and only drawing happens here.
+`solve`), solving, counting and finding conflicting clues go to the core, and only drawing
+happens here.
 """
 
 from __future__ import annotations
@@ -19,90 +20,6 @@ from ._sudoku_rs import Rules
 def _frozen(array: np.ndarray) -> np.ndarray:
     array.flags.writeable = False
     return array
-
-
-def _conflict_mask(cells: np.ndarray, box: Tuple[int, int]) -> np.ndarray:
-    """True for every clue that shares a row, column or box with an equal clue."""
-    n = cells.shape[0]
-    box_rows, box_cols = box
-    index = np.arange(n * n).reshape(n, n)
-    boxes = index.reshape(n // box_rows, box_rows, n // box_cols, box_cols)
-    # One row of flat cell indices per unit: the n rows, the n columns, the n boxes.
-    units = np.concatenate([index, index.T, boxes.transpose(0, 2, 1, 3).reshape(n, n)])
-    values = cells.reshape(-1)[units].astype(np.intp)
-    # Count each value within each unit in one bincount: unit u's counts sit at u*(n+1)+value.
-    slots = values + (n + 1) * np.arange(3 * n)[:, None]
-    counts = np.bincount(slots.reshape(-1), minlength=3 * n * (n + 1))
-    clash = (counts[slots] > 1) & (values != 0)
-    mask = np.zeros(n * n, dtype=bool)
-    mask[units[clash]] = True
-    return mask.reshape(n, n)
-
-
-def _rule_groups(n: int, box: Tuple[int, int], rules: Rules) -> List[List[int]]:
-    """Flat cell indices of every set of cells that holds distinct digits under `rules`."""
-    groups = [[r * n + c for c in range(n)] for r in range(n)]
-    groups += [[r * n + c for r in range(n)] for c in range(n)]
-    if rules.regions is not None:
-        labels = [k for row in rules.regions for k in row]
-        groups += [[i for i, k in enumerate(labels) if k == region] for region in range(n)]
-    else:
-        rows, cols = box
-        groups += [
-            [(top + a) * n + left + b for a in range(rows) for b in range(cols)]
-            for top in range(0, n, rows)
-            for left in range(0, n, cols)
-        ]
-    if rules.diagonals:
-        groups += [[i * n + i for i in range(n)], [i * n + n - 1 - i for i in range(n)]]
-    if rules.windows:
-        groups += [
-            [(top + a) * n + left + b for a in range(3) for b in range(3)]
-            for top in (1, 5)
-            for left in (1, 5)
-        ]
-    groups += [[r * n + c for r, c in cells] for cells in rules.extra_regions]
-    groups += [[r * n + c for r, c in cells] for _, cells in rules.cages]
-    return groups
-
-
-def _rule_conflict_mask(cells: np.ndarray, box: Tuple[int, int], rules: Rules) -> np.ndarray:
-    """True for every clue that breaks a rule with another clue: an equal clue in a group of
-    distinct digits or a knight's or king's move away, or a consecutive orthogonal
-    neighbour under non-consecutive. (Cage sums involve whole cages and are left to
-    `is_valid`.)"""
-    n = cells.shape[0]
-    flat = cells.reshape(-1).tolist()
-    marked = set()
-    for group in _rule_groups(n, box, rules):
-        seen: dict = {}
-        for i in group:
-            if flat[i]:
-                seen.setdefault(flat[i], []).append(i)
-        for same in seen.values():
-            if len(same) > 1:
-                marked.update(same)
-    steps = []
-    if rules.anti_knight:
-        steps += [(1, 2), (2, 1), (1, -2), (2, -1)]
-    if rules.anti_king:
-        steps += [(1, 1), (1, -1), (0, 1), (1, 0)]
-    for i, v in enumerate(flat):
-        if not v:
-            continue
-        r, c = divmod(i, n)
-        for dr, dc in steps + ([(0, 1), (1, 0)] if rules.non_consecutive else []):
-            rr, cc = r + dr, c + dc
-            if not (0 <= rr < n and 0 <= cc < n):
-                continue
-            w = flat[rr * n + cc]
-            same = (dr, dc) in steps and w == v
-            adjacent = rules.non_consecutive and (dr, dc) in ((0, 1), (1, 0)) and abs(w - v) == 1
-            if w and (same or adjacent):
-                marked.update((i, rr * n + cc))
-    mask = np.zeros(n * n, dtype=bool)
-    mask[sorted(marked)] = True
-    return mask.reshape(n, n)
 
 
 class Board:
@@ -254,9 +171,7 @@ class Board:
         return list(zip(rows.tolist(), cols.tolist()))
 
     def _conflicts_mask(self) -> np.ndarray:
-        if self._rules is not None:
-            return _rule_conflict_mask(self._cells, self._box, self._rules)
-        return _conflict_mask(self._cells, self._box)
+        return _sudoku_rs._conflicts(self._cells, **self._where())
 
     def to_list(self) -> List[List[int]]:
         """The cells as a list of int rows, 0 = blank."""

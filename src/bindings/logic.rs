@@ -83,7 +83,7 @@ pub(super) fn techniques_arg(names: Option<Vec<String>>) -> PyResult<Techniques>
 }
 
 /// `candidates=`: marks text or a bool array of shape (n, n, n), as one mask per cell.
-fn marks_arg(marks: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<u64>> {
+pub(super) fn marks_arg(marks: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<u64>> {
     if let Ok(text) = marks.cast::<PyString>() {
         let (side, masks) = parse_marks(&text.to_cow()?)?;
         if side != n {
@@ -113,7 +113,11 @@ fn marks_arg(marks: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<u64>> {
     )))
 }
 
-fn bools_array<'py>(py: Python<'py>, n: usize, bools: &[bool]) -> PyResult<Bound<'py, PyAny>> {
+pub(super) fn bools_array<'py>(
+    py: Python<'py>,
+    n: usize,
+    bools: &[bool],
+) -> PyResult<Bound<'py, PyAny>> {
     Ok(alloc::from_slice(py, bools)?.reshape([n, n, n])?.into_any())
 }
 

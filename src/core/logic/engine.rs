@@ -94,12 +94,23 @@ pub fn hint(
 
 /// Applies a step's placements and eliminations; returns whether anything changed.
 pub fn apply(cands: &mut Candidates, step: &Step) -> bool {
+    apply_changes(cands, &step.placements, &step.eliminations)
+}
+
+/// Removes each `(row, col, digit)` of `eliminations` from the candidates, then puts each of
+/// `placements` in its cell when the cell is still blank (striking the digit from its peers);
+/// returns whether anything changed. Rows, columns and digits must fit the grid.
+pub fn apply_changes(
+    cands: &mut Candidates,
+    placements: &[(usize, usize, u8)],
+    eliminations: &[(usize, usize, u8)],
+) -> bool {
     let n = cands.size();
     let mut changed = false;
-    for &(r, c, d) in &step.eliminations {
+    for &(r, c, d) in eliminations {
         changed |= cands.eliminate(r * n + c, d);
     }
-    for &(r, c, d) in &step.placements {
+    for &(r, c, d) in placements {
         let cell = r * n + c;
         if cands.value(cell) == 0 {
             cands.place(cell, d);

@@ -47,6 +47,7 @@ mod tests;
 
 pub use candidates::Candidates;
 pub use engine::{
-    apply, explain, grade, hint, next_step, start, Explanation, Grade, Solutions, Start,
+    apply, apply_changes, explain, grade, hint, next_step, start, Explanation, Grade, Solutions,
+    Start,
 };
 pub use step::{Level, Step, Technique, Techniques};

@@ -8,10 +8,33 @@ use crate::core::error::{Cell, Error, Unit};
 use crate::core::grid::shape::BoxShape;
 use crate::core::grid::{cell_at, find_conflict as classic_conflict};
 
-use super::layout::{neighbours, windows};
+use super::layout::{neighbours, windows, Layout};
 use super::Rules;
 
 const FROM_ZERO: &str = "(row, column, counted from 0)";
+
+/// Which clues break a rule with another clue, one flag per cell (row-major, `cells` 0 =
+/// blank): an equal clue among the cell's peers (a group of distinct digits, a knight's or a
+/// king's move), or, under non-consecutive, a consecutive orthogonal neighbour. Every such
+/// relation is symmetric, so both clues of a pair are flagged. Cage sums involve whole cages
+/// and are left to [`find_conflict`].
+pub fn conflicting_cells(layout: &Layout, cells: &[u8]) -> Vec<bool> {
+    (0..cells.len())
+        .map(|i| {
+            let v = cells[i];
+            let equal = || layout.peers(i).iter().any(|&p| cells[p as usize] == v);
+            let consecutive = || {
+                layout.orthogonal.as_ref().is_some_and(|near| {
+                    near[i].iter().any(|&p| {
+                        let w = cells[p as usize];
+                        w != 0 && w.abs_diff(v) == 1
+                    })
+                })
+            };
+            v != 0 && (equal() || consecutive())
+        })
+        .collect()
+}
 
 /// The first broken rule among the clues of `cells` (row-major, 0 = blank) under `rules` on a
 /// grid of `shape`, which the rules must fit ([`Rules::check_shape`]).

@@ -21,7 +21,7 @@ pub(crate) mod layout;
 use crate::core::error::{Cell, Error, Result};
 use crate::core::grid::shape::{suggest_box, BoxShape, MAX_SIZE};
 
-pub use check::find_conflict;
+pub use check::{conflicting_cells, find_conflict};
 pub use layout::Layout;
 
 /// A killer cage: its cells hold distinct digits that add up to `total`.
