@@ -468,8 +468,8 @@ CASES = [
     ),
     (
         "print",
-        'print_sheets(puzzles, "book.pdf", title="\u6570\u72ec")',
-        lambda: sr.print_sheets([LEETCODE], _TMP / "book.pdf", title="\u6570\u72ec"),
+        'print_sheets(puzzles, "book.pdf", title="\uc2a4\ub3c4\ucfe0")',
+        lambda: sr.print_sheets([LEETCODE], _TMP / "book.pdf", title="\uc2a4\ub3c4\ucfe0"),
     ),
     (
         "print",

@@ -13,11 +13,12 @@ fi
 py="$venv/bin/python"
 "$py" -m pip install --quiet --upgrade pip
 # Test tools; nbclient/ipykernel run the example notebook; the dask extra lets
-# tests/test_dask.py run (the package itself is installed with --no-deps below); pypdfium2 is
-# the print extra (PNG), pypdf reads the PDFs tests/test_print.py writes.
+# tests/test_dask.py run (the package itself is installed with --no-deps below); reportlab and
+# pypdfium2 are the print extra (PDF, PNG), pypdf reads the PDFs tests/test_print.py writes and
+# fonttools reads the shipped fonts' metrics (and rebuilds them: scripts/build_print_fonts.py).
 "$py" -m pip install --quiet "maturin>=1.9.4,<2" numpy pytest hypothesis tqdm ruff mypy twine \
     nbclient nbformat ipykernel "dask[array,dataframe]>=2024.8.0" "distributed>=2024.8.0" \
-    "pypdfium2>=4.20" pypdf
+    "reportlab>=4.0" "pypdfium2>=4.20" pypdf fonttools
 
 echo "== cargo fmt / clippy / test"
 cargo fmt --check

@@ -29,15 +29,59 @@ PUZZLE = "".join(str(v) if v else "." for v in TUTORIAL)
 SIXES = [sr.generate(size=6, box=(2, 3), seed=s) for s in range(5)]
 SIXTEENS = read_lines(SAMPLE_DATA_DIR / "gen_16x16", 3)
 NINES = read_lines(SAMPLE_DATA_DIR / "gen_easy35", 10)
+GREEK = "Σουντόκου — Βιβλίο 1"
+JAPANESE = "数独 パズル集 第1巻"
 
 
 # ---------------------------------------------------------------- a reader for our PDFs
 
 
+def _stream(body: bytes) -> bytes:
+    """The decoded data of a stream object's body (its dictionary, then the stream)."""
+    length = int(re.search(rb"/Length (\d+)", body).group(1))
+    begin = re.search(rb"stream\r?\n", body).end()
+    assert body[begin + length :].strip() == b"endstream", "the stream's /Length is off"
+    data = body[begin : begin + length]
+    return zlib.decompress(data) if b"/FlateDecode" in body[:begin] else data
+
+
+_ESCAPES = {b"n": b"\n", b"r": b"\r", b"t": b"\t", b"b": b"\b", b"f": b"\f"}
+
+
+def _literal(raw: bytes) -> bytes:
+    """The bytes of a PDF literal string's contents (escapes resolved)."""
+    return re.sub(
+        rb"\\([0-7]{1,3}|.)",
+        lambda m: (
+            bytes([int(m.group(1), 8)])
+            if m.group(1)[:1].isdigit()
+            else _ESCAPES.get(m.group(1), m.group(1))
+        ),
+        raw,
+        flags=re.S,
+    )
+
+
+def _to_unicode(cmap: bytes):
+    """{code: text} from a ToUnicode CMap's bfchar and bfrange entries."""
+    table = {}
+    for block in re.findall(rb"beginbfchar(.*?)endbfchar", cmap, re.S):
+        for code, text in re.findall(rb"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>", block):
+            table[int(code, 16)] = bytes.fromhex(text.decode()).decode("utf-16-be")
+    for block in re.findall(rb"beginbfrange(.*?)endbfrange", cmap, re.S):
+        for lo, hi, first in re.findall(
+            rb"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>", block
+        ):
+            for i, code in enumerate(range(int(lo, 16), int(hi, 16) + 1)):
+                table[code] = chr(int(first, 16) + i)
+    return table
+
+
 def read_pdf(data: bytes):
     """(page sizes, drawing streams, text strings) of a PDF, checking its structure: the
     header, that each xref offset starts the object it names, the trailer's /Root and /Size,
-    the page tree's /Count and every page's /Contents stream."""
+    the page tree's /Count and every page's /Contents stream. The text strings are those of
+    each Tj, read through their font's ToUnicode map."""
     assert data.startswith(b"%PDF-1.")
     assert data.rstrip().endswith(b"%%EOF")
     start = int(re.search(rb"startxref\s+(\d+)\s+%%EOF\s*$", data).group(1))
@@ -50,33 +94,60 @@ def read_pdf(data: bytes):
     for number, entry in enumerate(entries[1:], 1):
         offset = int(entry[:10])
         assert entry[17:18] == b"n"
-        found = re.match(rb"(\d+) 0 obj\n", data[offset:])
+        found = re.match(rb"(\d+) 0 obj\s", data[offset:])
         assert found and int(found.group(1)) == number, f"xref of object {number} is off"
-        end = data.index(b"\nendobj", offset)
-        objects[number] = data[offset + found.end() : end]
+        body = data[offset + found.end() :]
+        # A stream's data may hold anything, "endobj" included: cut it by its /Length.
+        dictionary_end = body.index(b"endobj")
+        at_stream = re.search(rb">>\s*stream\r?\n", body[: dictionary_end + 1])
+        if at_stream:
+            length = int(re.search(rb"/Length (\d+)", body[: at_stream.start()]).group(1))
+            dictionary_end = (
+                at_stream.end() + length + body[at_stream.end() + length :].index(b"endobj")
+            )
+        objects[number] = body[:dictionary_end]
     trailer = data[data.index(b"trailer", start) :]
     assert int(re.search(rb"/Size (\d+)", trailer).group(1)) == count
     root = int(re.search(rb"/Root (\d+) 0 R", trailer).group(1))
     pages_ref = int(re.search(rb"/Pages (\d+) 0 R", objects[root]).group(1))
     tree = objects[pages_ref]
     kids = [
-        int(k) for k in re.findall(rb"(\d+) 0 R", re.search(rb"/Kids \[(.*?)\]", tree).group(1))
+        int(k)
+        for k in re.findall(rb"(\d+) 0 R", re.search(rb"/Kids \[(.*?)\]", tree, re.S).group(1))
     ]
     assert int(re.search(rb"/Count (\d+)", tree).group(1)) == len(kids)
     sizes, streams, texts = [], [], []
     for kid in kids:
         page = objects[kid]
-        assert b"/Type /Page" in page
+        assert re.search(rb"/Type /Page\b", page)
         box = [float(v) for v in re.search(rb"/MediaBox \[(.*?)\]", page).group(1).split()]
         sizes.append((box[2], box[3]))
-        content = objects[int(re.search(rb"/Contents (\d+) 0 R", page).group(1))]
-        length = int(re.search(rb"/Length (\d+)", content).group(1))
-        body = content[content.index(b"stream\n") + 7 :]
-        assert body[length:] == b"\nendstream"
-        stream = zlib.decompress(body[:length])
+        stream = _stream(objects[int(re.search(rb"/Contents (\d+) 0 R", page).group(1))])
         streams.append(stream)
-        texts.append([t.decode("cp1252") for t in re.findall(rb"\((.*?)\) Tj", stream)])
+        fonts = re.search(rb"/Font (\d+) 0 R", page)
+        names = objects[int(fonts.group(1))] if fonts else b""
+        maps = {}
+        for name, ref in re.findall(rb"/(\S+) (\d+) 0 R", names):
+            cmap = re.search(rb"/ToUnicode (\d+) 0 R", objects[int(ref)])
+            maps[name] = _to_unicode(_stream(objects[int(cmap.group(1))]))
+        shown, font = [], None
+        for name, raw in re.findall(rb"/(\S+) [\d.]+ Tf|\(((?:\\.|[^\\)])*)\) Tj", stream, re.S):
+            if name:
+                font = maps[name]
+            else:
+                shown.append("".join(font[code] for code in _literal(raw)))
+        texts.append(shown)
     return sizes, streams, texts
+
+
+def states(data):
+    """The PDF's ExtGState opacities: {name: (key, value)}."""
+    return {
+        name: (key, float(value))
+        for name, key, value in re.findall(
+            r"/(\w+) <<\s*/(ca|CA) ([0-9.]+)\s*>>", data.decode("latin-1")
+        )
+    }
 
 
 def pypdf_text(path):
@@ -211,6 +282,16 @@ def test_save_png_without_the_extra(tmp_path, monkeypatch):
     assert os.listdir(tmp_path) == []
 
 
+def test_save_pdf_without_the_extra(tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "reportlab", None)
+    with pytest.raises(ImportError, match=r"reportlab.*sudoku_rs\[print\]"):
+        sr.Board(PUZZLE).save(tmp_path / "b.pdf")
+    with pytest.raises(ImportError, match=r"sudoku_rs\[print\]"):
+        sr.print_sheets([PUZZLE], tmp_path / "book.pdf", title="T")
+    assert os.listdir(tmp_path) == []
+    sr.Board(PUZZLE).save(tmp_path / "b.svg")  # SVG needs nothing
+
+
 @pytest.mark.parametrize("name", ["b.jpg", "b", "b.svg.txt", "dir/"])
 def test_save_unknown_extension(tmp_path, name):
     with pytest.raises(ValueError, match="cannot tell the format"):
@@ -270,12 +351,16 @@ def test_atomic_write_follows_the_umask(tmp_path):
 # ---------------------------------------------------------------- the PDF writer
 
 
-def test_pdf_text_outside_the_font():
-    with pytest.raises(ValueError, match="U\\+65E5"):
-        _pdf.encode_text("Sudoku 日")
-    assert _pdf.encode_text("Sudoku für Anfänger – Band 1") == (
-        "Sudoku für Anfänger – Band 1".encode("cp1252")
-    )
+def test_pdf_text_outside_the_fonts():
+    with pytest.raises(ValueError, match="U\\+C2A4"):
+        _pdf.check_text("스도쿠")  # Korean: the fonts hold no Hangul
+    with pytest.raises(ValueError, match="U\\+1F9E9"):
+        _pdf.check_text("Sudoku \U0001f9e9")
+    for text in ("Sudoku für Anfänger – Band 1", GREEK, JAPANESE, "Судоку"):
+        _pdf.check_text(text)
+    # Kana and kanji come from the CJK font; Latin, Greek and Cyrillic from DejaVu.
+    assert _pdf.runs("Sudoku 数独") == [(_pdf.REGULAR, "Sudoku "), (_pdf.CJK, "数独")]
+    assert _pdf.runs("Σ", bold=True) == [(_pdf.BOLD, "Σ")]
 
 
 def test_pdf_refuses_svg_it_cannot_draw():
@@ -289,10 +374,24 @@ def test_pdf_refuses_svg_it_cannot_draw():
         _pdf.svg_pages(iter([(root, 10, 10)]), None)
 
 
+def advance(font_file, text, size):
+    """The width of `text` at `size` from the font file's own advance widths (fontTools)."""
+    ttlib = pytest.importorskip("fontTools.ttLib")
+    font = ttlib.TTFont(str(font_file))
+    cmap, metrics = font.getBestCmap(), font["hmtx"].metrics
+    return sum(metrics[cmap[ord(ch)]][0] for ch in text) * size / font["head"].unitsPerEm
+
+
 def test_pdf_centres_text_with_the_font_metrics():
-    assert _pdf.text_width("8", 10) == pytest.approx(5.56)
-    assert _pdf.text_width("W", 10, bold=True) == pytest.approx(9.44)
-    assert _pdf.text_width("é", 10) == _pdf.text_width("e", 10)
+    fonts = _pdf.FONTS
+    assert _pdf.text_width("8", 10) == pytest.approx(advance(fonts / "DejaVuSans.ttf", "8", 10))
+    assert _pdf.text_width("W\u03a9", 10, bold=True) == pytest.approx(
+        advance(fonts / "DejaVuSans-Bold.ttf", "W\u03a9", 10)
+    )
+    assert _pdf.text_width("A\u6570", 12) == pytest.approx(
+        advance(fonts / "DejaVuSans.ttf", "A", 12)
+        + advance(fonts / "DroidSansFallback.ttf", "\u6570", 12)
+    )
 
 
 # ---------------------------------------------------------------- print_sheets
@@ -306,7 +405,7 @@ def test_sheets_pages_and_text_layer(tmp_path):
     data = path.read_bytes()
     sizes, _, texts = read_pdf(data)
     assert sizes == [(pytest.approx(595.276), pytest.approx(841.89))] * 4
-    assert texts[0][:2] == ["Easy \\(book 1\\)", "Puzzles 1\u20134"]
+    assert texts[0][:2] == ["Easy (book 1)", "Puzzles 1\u20134"]
     labels = [t for page in texts for t in page if t.startswith("Puzzle ")]
     assert labels == [f"Puzzle {i}" for i in range(1, 11)] * 2
     assert "Answers 1\u201310" in texts[3]
@@ -319,6 +418,27 @@ def test_sheets_pages_and_text_layer(tmp_path):
     assert reader.metadata.title == "Easy (book 1)"
     assert "Puzzle 10" in text[2] and "Answers" in text[3]
     assert float(reader.pages[0].mediabox.width) == pytest.approx(595.276)
+
+
+@pytest.mark.parametrize("title", [GREEK, JAPANESE, "Судоку: Sudoku für Anfänger"])
+def test_sheets_print_unicode_titles(tmp_path, title):
+    path = tmp_path / "book.pdf"
+    assert sr.print_sheets(NINES[:2], path, title=title, answers=False) == 1
+    _, _, texts = read_pdf(path.read_bytes())
+    # The title is drawn in runs, one per font: together they are the title.
+    assert "".join(texts[0]).startswith(title)
+    reader, text = pypdf_text(path)
+    assert reader.metadata.title == title
+    assert text[0].startswith(title)
+
+
+def test_sheets_embed_only_the_glyphs_they_use(tmp_path):
+    # The CJK font holds thousands of kanji; a book with two of them stays small.
+    plain, titled = tmp_path / "plain.pdf", tmp_path / "titled.pdf"
+    sr.print_sheets(NINES[:2], plain, title="Sudoku", answers=False)
+    sr.print_sheets(NINES[:2], titled, title="数独", answers=False)
+    grown = titled.stat().st_size - plain.stat().st_size
+    assert 0 < grown < 20_000, grown
 
 
 def test_sheets_same_input_same_bytes(tmp_path):
@@ -374,8 +494,8 @@ def test_sheets_errors(tmp_path):
         sr.print_sheets(NINES, path, per_page=0)
     with pytest.raises(TypeError, match="per_page"):
         sr.print_sheets(NINES, path, per_page=2.5)
-    with pytest.raises(ValueError, match="U\\+6570"):
-        sr.print_sheets(NINES, path, title="数独")
+    with pytest.raises(ValueError, match="U\\+C2A4"):
+        sr.print_sheets(NINES, path, title="스도쿠")
     with pytest.raises(TypeError, match="one puzzle pass"):
         sr.print_sheets(PUZZLE, path)
     with pytest.raises(ValueError, match="no puzzles"):
@@ -448,8 +568,8 @@ def test_pdf_draws_conflicts_translucent(tmp_path):
     sr.Board(clash).save(tmp_path / "c.pdf")
     data = (tmp_path / "c.pdf").read_bytes()
     _, streams, _ = read_pdf(data)
-    assert b"/GS0 << /Type /ExtGState /ca 0.3 >>" in data
-    assert streams[0].count(b"/GS0 gs") == 2  # the two clashing 5s
+    (name,) = [n for n, (key, alpha) in states(data).items() if (key, alpha) == ("ca", 0.3)]
+    assert streams[0].count(f"/{name} gs".encode()) == 2  # the two clashing 5s
     pypdf = pytest.importorskip("pypdf")
     assert len(pypdf.PdfReader(str(tmp_path / "c.pdf")).pages) == 1
 

@@ -10,10 +10,11 @@ import re
 
 import pytest
 from published_variants import CASES
-from test_print import pypdf_text, read_pdf
+from test_print import pypdf_text, read_pdf, states
 
 import sudoku_rs as sr
 from sudoku_rs._draw.grid import cell_size
+from sudoku_rs._print.raster import pdf_page_pixels
 from sudoku_rs.cli import main as cli_main
 
 X, X_PUZZLE, X_SOLUTION = CASES["x-udacity"]
@@ -34,22 +35,12 @@ def saved(tmp_path, board, name="b.pdf"):
     return data, streams[0].decode("latin-1"), texts[0]
 
 
-def states(data):
-    """The PDF's ExtGState opacities: {name: (key, value)}."""
-    return {
-        name: (key, float(value))
-        for name, key, value in re.findall(
-            r"/(GS\d+) << /Type /ExtGState /(ca|CA) ([0-9.]+) >>", data.decode("latin-1")
-        )
-    }
-
-
 def test_diagonals_are_translucent_strokes(tmp_path):
     data, stream, _ = saved(tmp_path, sr.Board(X_PUZZLE, rules=X))
     end = 9 * cell_size(9)
     (name,) = [n for n, (key, alpha) in states(data).items() if (key, alpha) == ("CA", 0.4)]
     assert re.search(
-        rf"/{name} gs\n1\.5 w 0 J\n0 0 m {end} {end} l {end} 0 m 0 {end} l S", stream
+        rf"/{name} gs\n1\.5 w\n0 J\nn 0 0 m {end} {end} l {end} 0 m 0 {end} l\nS", stream
     ), "both long diagonals, stroked at 40% opacity"
 
 
@@ -59,7 +50,7 @@ def test_windows_are_shaded_with_fill_opacity(tmp_path):
     size = cell_size(9)
     shaded = {
         (int(x) // size, int(y) // size)
-        for x, y in re.findall(rf"/{name} gs\n(\d+) (\d+) {size} {size} re f", stream)
+        for x, y in re.findall(rf"/{name} gs\nn (\d+) (\d+) {size} {size} re\nf\n", stream)
     }
     windows = {(c, r) for top in (1, 5) for left in (1, 5) for r in range(top, top + 3)
                for c in range(left, left + 3)}  # fmt: skip
@@ -85,7 +76,7 @@ def region_edges(regions, size):
 def test_jigsaw_regions_are_the_thick_lines(tmp_path, rules, puzzle):
     _, stream, _ = saved(tmp_path, sr.Board(puzzle, rules=rules))
     n = len(rules.regions)
-    thick = re.search(r"2 w 2 J\n([^\n]*) S", stream).group(1)
+    thick = re.search(r"2 w\n2 J\nn ([^\n]*)\nS", stream).group(1)
     segments = set(re.findall(r"\d+ \d+ m \d+ \d+ l", thick))
     edges = region_edges(rules.regions, cell_size(n))
     assert edges <= segments
@@ -99,7 +90,7 @@ def test_killer_cages_are_dashed_with_their_totals(tmp_path):
     _, stream, texts = saved(tmp_path, sr.Board(KILLER_PUZZLE, rules=KILLER))
     size = cell_size(9)
     dash = max(2, round(size * 0.08))
-    dashed = re.findall(rf"1 w 0 J\n\[{dash} {dash}\] 0 d\n[^\n]* S", stream)
+    dashed = re.findall(rf"1 w\n0 J\n\[{dash} {dash}\] 0 d\nn [^\n]*\nS", stream)
     assert len(dashed) == len(KILLER.cages), "each cage outlined with a dash pattern"
     totals = sorted(int(t) for t in texts)
     assert totals == sorted(total for total, _ in KILLER.cages)
@@ -222,7 +213,65 @@ def test_sheets_keep_a_captioned_board_under_its_label(tmp_path):
     _, streams, _ = read_pdf(path.read_bytes())
     stream = streams[0].decode("latin-1")
     # The heading on the right says "Puzzle 1" too; the label is the leftmost.
-    labels = re.findall(r"1 0 0 -1 ([\d.]+) [\d.]+ Tm \(Puzzle 1\) Tj", stream)
+    labels = re.findall(
+        r"1 0 0 -1 ([\d.]+) [\d.]+ Tm (?:/\S+ [\d.]+ Tf [\d.]+ TL )?\(Puzzle 1\) Tj", stream
+    )
     x = min(labels, key=float)
     scales = re.findall(r"\n([\d.]+) 0 0 \1 ([\d.]+) [\d.]+ cm", stream)
     assert any(left == x for scale, left in scales if scale != "1"), (x, scales)
+
+
+# Every rule the drawing knows, alone and together: each prints, on a board and on a sheet.
+DIAGONAL_BAND = [(r, r) for r in range(9)]
+EVERY_RULE = {
+    "x": X,
+    "windoku": WINDOKU,
+    "jigsaw": JIGSAW,
+    "killer": KILLER,
+    "anti-knight": ANTI_KNIGHT,
+    "anti-king": sr.Rules(anti_king=True),
+    "non-consecutive": sr.Rules(non_consecutive=True),
+    "extra-region": sr.Rules(extra_regions=[DIAGONAL_BAND]),
+    "x-windoku": sr.Rules(diagonals=True, windows=True),
+}
+
+
+def pixels(pdf_path):
+    """The first page of a PDF as PNGs are made (PDFium at 72 dpi), in grey levels."""
+    pytest.importorskip("pypdfium2")
+    return pdf_page_pixels(pdf_path.read_bytes(), 72).astype(int).mean(axis=2)
+
+
+@pytest.mark.parametrize("name", sorted(EVERY_RULE))
+def test_every_rule_prints_its_marks(tmp_path, name):
+    rules = EVERY_RULE[name]
+    n = len(rules.regions) if rules.regions is not None else 9
+    blank = "." * (n * n)
+    sr.Board(blank, rules=rules).save(tmp_path / "variant.pdf")
+    sr.Board(blank).save(tmp_path / "classic.pdf")
+    variant, classic = pixels(tmp_path / "variant.pdf"), pixels(tmp_path / "classic.pdf")
+    # The page is the drawing's size: a caption under the grid makes it taller, not narrower.
+    assert variant.shape[1] == classic.shape[1] and variant.shape[0] >= classic.shape[0]
+    grid = variant[: classic.shape[0]]
+    below = variant[classic.shape[0] :]
+    # The marks show: ink is added where the rules draw (a light shade counts), or a caption
+    # is written under the grid. Only jigsaw regions move lines rather than add them.
+    changed = (abs(grid - classic) > 20).mean()
+    caption = (below < 128).mean() if below.size else 0.0
+    assert changed > 0.002 or caption > 0.002, name
+    if rules.regions is None and variant.shape == classic.shape:
+        assert (grid < 250).sum() > (classic < 250).sum(), name
+
+
+@pytest.mark.parametrize("name", sorted(EVERY_RULE))
+def test_every_rule_prints_on_sheets_with_answers(tmp_path, name):
+    rules = EVERY_RULE[name]
+    puzzle = sr.generate(rules=rules, seed=5)
+    solution = sr.solve(puzzle, rules=rules)
+    path = tmp_path / "book.pdf"
+    assert sr.print_sheets([puzzle], path, rules=rules, title="Σουντόκου 数独") == 2
+    _, _, texts = read_pdf(path.read_bytes())
+    cages = sum(len(str(total)) == 1 for total, _ in rules.cages)
+    digits = "".join(t for t in texts[1] if len(t) == 1 and t.isdigit())
+    assert digits[cages:] == drawn(puzzle, solution)
+    assert pixels(path).min() < 60  # PDFium draws it

@@ -29,10 +29,10 @@ def file_format(path: Union[str, "os.PathLike[str]"], allowed=FORMATS) -> str:
 
 
 def board_pdf(board: "Board", pencil: bool) -> bytes:
-    """One page the size of the board's drawing."""
+    """One page the size of the board's drawing (taller than wide with a caption)."""
     root = ET.fromstring(board.to_svg(pencil=pencil).encode())
-    side = float(root.get("width", "0")) * PT_PER_PX
-    return _pdf.svg_pages(iter([(root, side, side)]), None)
+    width, height = (float(root.get(k, "0")) * PT_PER_PX for k in ("width", "height"))
+    return _pdf.svg_pages(iter([(root, width, height)]), None)
 
 
 def save_board(

@@ -1,12 +1,10 @@
-"""A small PDF writer that draws our own SVG: one drawing (see `_draw.grid`), printed.
+"""PDF pages of our own SVG drawing (see `_draw.grid`), written with reportlab.
 
-Why our own and not a library: the boards and sheets are lines, rectangles and short labels, and
-PDF's standard Helvetica draws the labels with no font file to embed. Written directly that is
-a few hundred lines with nothing to install, exact output (no CreationDate, so the same puzzles
-give the same bytes) and a real text layer; the libraries that turn SVG into PDF either need
-the system's cairo (cairosvg), several more packages and their own SVG reading that misplaces
-`dominant-baseline` (svglib with reportlab), or a second drawing API we would have to keep in
-step with the SVG (reportlab's canvas, fpdf2).
+reportlab (BSD) writes the file: its structure, the fonts embedded as subsets with a text
+layer that copies and searches as Unicode, the transparency. What stays here is reading the
+drawing: the boards and sheets are one SVG, and this walks it onto reportlab's canvas, so a
+printed board is exactly the board on screen. The SVG readers that would do that walk for us
+are LGPL (svglib) or need the system's cairo (cairosvg).
 
 It reads the subset of SVG the drawing uses and fails loudly on anything else, so a new shape
 in `_draw` shows up as a clear error here rather than a silently missing line:
@@ -17,186 +15,159 @@ in `_draw` shows up as a clear error here rather than a silently missing line:
   currentColor = black), fill-opacity, stroke-opacity, opacity, stroke-width,
   stroke-linecap, stroke-dasharray, font-size, font-weight, text-anchor, dominant-baseline.
 
-Text is set in Helvetica / Helvetica-Bold with WinAnsiEncoding, so it can hold Latin-1 and the
-other characters of Windows-1252; anything else raises ValueError.
+Fonts. reportlab embeds TrueType outlines only (not the CFF outlines of Noto CJK or Source
+Han), so the fonts shipped in ``fonts/`` are TrueType, under free licences that allow
+redistributing a subset (their licence files are beside them), and subset by
+``scripts/build_print_fonts.py`` to keep the wheel small:
+
+- DejaVu Sans and DejaVu Sans Bold: Latin with its extensions, Greek and Cyrillic in one
+  design close to the Helvetica/Verdana look of the screen drawing, with a real bold for the
+  givens; Bitstream Vera licence (DejaVu's changes are public domain).
+- Droid Sans Fallback, for what DejaVu lacks: kana, CJK punctuation, full-width forms and the
+  2,965 common kanji of JIS X 0208 level 1; Apache-2.0, the plainest licence among the CJK
+  fonts with TrueType outlines (IPA Gothic's licence makes a subset a derived font that must
+  be renamed; Noto Sans CJK is CFF). It has no bold, so bold CJK text is set in its one weight.
+
+Together they add about 0.8 MB to the wheel; a PDF embeds only the glyphs it uses.
+
+Each character is set in the first font that holds it; a character neither holds raises
+ValueError naming it.
 """
 
 from __future__ import annotations
 
+import io
 import re
-import unicodedata
-import zlib
-from typing import Dict, Iterator, List, Optional, Sequence, Tuple
+import threading
+from pathlib import Path
+from typing import Dict, Iterator, List, Optional, Tuple
 from xml.etree import ElementTree as ET
 
+from .raster import INSTALL_HINT
+
 SVG_NS = "{http://www.w3.org/2000/svg}"
+FONTS = Path(__file__).with_name("fonts")
 
-# Advance widths (1/1000 em) of characters 32..126 in Helvetica and Helvetica-Bold: the
-# published metrics of the PDF standard fonts (read from the metric-compatible Nimbus Sans
-# AFM files). Used to centre and right-align text.
-_WIDTHS = {
-    False: (
-        278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278,
-        556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556,
-        1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778,
-        667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556,
-        333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556,
-        556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
-    ),
-    True: (
-        278, 333, 474, 556, 556, 889, 722, 238, 333, 333, 389, 584, 278, 333, 278, 278,
-        556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 333, 333, 584, 584, 584, 611,
-        975, 722, 722, 722, 722, 667, 611, 778, 722, 278, 556, 722, 611, 833, 722, 778,
-        667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 333, 278, 333, 584, 556,
-        333, 556, 611, 556, 611, 556, 333, 611, 611, 278, 278, 556, 278, 889, 611, 611,
-        611, 611, 389, 556, 333, 611, 556, 778, 556, 556, 500, 389, 280, 389, 584,
-    ),
-}  # fmt: skip
+#: Registered font names (prefixed: reportlab's registry is shared with the whole process).
+REGULAR = "sudoku_rs-DejaVuSans"
+BOLD = "sudoku_rs-DejaVuSans-Bold"
+CJK = "sudoku_rs-DroidSansFallback"
+_FILES = {REGULAR: "DejaVuSans.ttf", BOLD: "DejaVuSans-Bold.ttf", CJK: "DroidSansFallback.ttf"}
 
-#: Height of capitals and digits in Helvetica, in em: centres labels on `dominant-baseline`.
-CAP_HEIGHT = 0.718
-X_HEIGHT = 0.523
+#: Height of capitals and digits and of lower-case letters in DejaVu Sans, in em: centres
+#: labels on `dominant-baseline`.
+CAP_HEIGHT = 0.729
+X_HEIGHT = 0.547
 
 
-def encode_text(text: str) -> bytes:
-    """The bytes of `text` in the fonts' WinAnsiEncoding; ValueError naming a character the
-    standard fonts cannot show."""
+def _reportlab():  # type: ignore[no-untyped-def]
     try:
-        return text.encode("cp1252")
-    except UnicodeEncodeError as err:
-        bad = text[err.start]
-        raise ValueError(
-            f"cannot print {bad!r} (U+{ord(bad):04X}) in {text!r}: PDF text uses the standard "
-            "Helvetica font, which holds Latin-1 and the other Windows-1252 characters"
-        ) from None
+        import reportlab  # type: ignore[import-untyped,unused-ignore]
+    except ImportError as err:
+        raise ImportError(
+            f"writing PDF needs reportlab, which the print extra installs: {INSTALL_HINT}"
+        ) from err
+    return reportlab
+
+
+class _Fonts:
+    """The shipped fonts, registered with reportlab once, and the characters each holds."""
+
+    _lock = threading.Lock()
+    _loaded: Optional[_Fonts] = None
+
+    def __init__(self) -> None:
+        _reportlab()
+        from reportlab.pdfbase import pdfmetrics  # type: ignore[import-untyped,unused-ignore]
+        from reportlab.pdfbase.ttfonts import TTFont  # type: ignore[import-untyped,unused-ignore]
+
+        self.chars: Dict[str, frozenset] = {}
+        for name, file in _FILES.items():
+            font = TTFont(name, str(FONTS / file))
+            pdfmetrics.registerFont(font)
+            self.chars[name] = frozenset(font.face.charToGlyph)
+        self.width = pdfmetrics.stringWidth
+
+    @classmethod
+    def get(cls) -> _Fonts:
+        _reportlab()  # the install hint, even once the fonts are loaded
+        with cls._lock:
+            if cls._loaded is None:
+                cls._loaded = _Fonts()
+            return cls._loaded
+
+
+def _font_of(ch: str, first: str, fonts: _Fonts, text: str) -> str:
+    code = ord(ch)
+    if code in fonts.chars[first]:
+        return first
+    if code in fonts.chars[CJK]:
+        return CJK
+    raise ValueError(
+        f"cannot print {ch!r} (U+{code:04X}) in {text!r}: the PDF fonts hold Latin, Greek, "
+        "Cyrillic, kana and the common kanji (DejaVu Sans, Droid Sans Fallback)"
+    )
+
+
+def runs(text: str, bold: bool = False) -> List[Tuple[str, str]]:
+    """`text` cut into (font name, piece) runs, each character in the first shipped font that
+    holds it; ValueError naming a character none holds."""
+    return list(_runs(text, bold))
+
+
+# Remembered: a page sets the same few digits hundreds of times. Plain dicts rather than
+# lru_cache, whose wrapper hides the signature from stubtest; cleared when they grow large.
+_RUNS: Dict[Tuple[str, bool], Tuple[Tuple[str, str], ...]] = {}
+_WIDTHS: Dict[Tuple[str, float, bool], float] = {}
+_MEMO_SIZE = 4096
+
+
+def _runs(text: str, bold: bool) -> Tuple[Tuple[str, str], ...]:
+    key = (text, bold)
+    found = _RUNS.get(key)
+    if found is None:
+        if len(_RUNS) >= _MEMO_SIZE:
+            _RUNS.clear()
+        found = _RUNS[key] = _split(text, bold)
+    return found
+
+
+def _split(text: str, bold: bool) -> Tuple[Tuple[str, str], ...]:
+    fonts = _Fonts.get()
+    first = BOLD if bold else REGULAR
+    out: List[Tuple[str, str]] = []
+    for ch in text:
+        font = first if ch == " " else _font_of(ch, first, fonts, text)
+        if out and out[-1][0] == font:
+            out[-1] = (font, out[-1][1] + ch)
+        else:
+            out.append((font, ch))
+    return tuple(out)
+
+
+def _width(text: str, size: float, bold: bool) -> float:
+    key = (text, size, bold)
+    found = _WIDTHS.get(key)
+    if found is None:
+        if len(_WIDTHS) >= _MEMO_SIZE:
+            _WIDTHS.clear()
+        width = _Fonts.get().width
+        found = float(sum(width(piece, font, size) for font, piece in _runs(text, bold)))
+        _WIDTHS[key] = found
+    return found
+
+
+def check_text(text: str) -> None:
+    """ValueError naming the first character of `text` the shipped fonts cannot show."""
+    runs(text)
 
 
 def text_width(text: str, size: float, bold: bool = False) -> float:
-    """The width of `text` set in Helvetica (bold or not) at `size`. Accented letters take the
-    width of their base letter, other characters beyond ASCII that of a digit."""
-    widths = _WIDTHS[bold]
-    total = 0
-    for ch in text:
-        code = ord(ch)
-        if not 32 <= code <= 126:
-            base = unicodedata.normalize("NFD", ch)[0]
-            code = ord(base) if 32 <= ord(base) <= 126 else ord("0")
-        total += widths[code - 32]
-    return total * size / 1000
+    """The width of `text` set at `size` in the fonts it prints in."""
+    return _width(text, size, bold)
 
 
-# ---------------------------------------------------------------- the document
-
-
-class Document:
-    """Pages of PDF drawing commands, written as one file by `to_bytes`."""
-
-    def __init__(self, title: Optional[str] = None) -> None:
-        self.title = title
-        self.pages: List[Tuple[float, float, bytes]] = []
-        self._alphas: Dict[Tuple[str, float], str] = {}
-
-    def add_svg(self, svg: ET.Element, width: float, height: float) -> None:
-        """Adds a page `width` x `height` points with the SVG drawn to fill it."""
-        painter = _Painter(self)
-        painter.out.append(f"1 0 0 -1 0 {_num(height)} cm")
-        painter.draw_root(svg, 0.0, 0.0, width, height)
-        self.pages.append((width, height, "\n".join(painter.out).encode("latin-1")))
-
-    def graphics_state(self, kind: str, alpha: float) -> str:
-        """The name of an ExtGState setting fill ('ca') or stroke ('CA') opacity.
-
-        Real transparency rather than the colour blended onto white beforehand: translucent
-        layers that overlap (an extra region across a window, a conflict's tint on a shade)
-        then darken each other as in the SVG, and PDF 1.4 transparency is read by every
-        current viewer and printer driver."""
-        key = (kind, round(alpha, 3))
-        if key not in self._alphas:
-            self._alphas[key] = f"GS{len(self._alphas)}"
-        return self._alphas[key]
-
-    def to_bytes(self) -> bytes:
-        objects: List[bytes] = []
-
-        def add(body: bytes) -> int:
-            objects.append(body)
-            return len(objects)
-
-        catalog = add(b"")  # filled in once the page tree's number is known
-        fonts = [
-            add(
-                b"<< /Type /Font /Subtype /Type1 /BaseFont /" + name + b" "
-                b"/Encoding /WinAnsiEncoding >>"
-            )
-            for name in (b"Helvetica", b"Helvetica-Bold")
-        ]
-        states = " ".join(
-            f"/{name} << /Type /ExtGState /{kind} {_num(alpha)} >>"
-            for (kind, alpha), name in self._alphas.items()
-        )
-        resources = add(
-            f"<< /Font << /F0 {fonts[0]} 0 R /F1 {fonts[1]} 0 R >> "
-            f"/ExtGState << {states} >> >>".encode()
-        )
-        tree = len(objects) + 1 + 2 * len(self.pages)
-        kids = []
-        for width, height, content in self.pages:
-            packed = zlib.compress(content)
-            stream = add(
-                f"<< /Length {len(packed)} /Filter /FlateDecode >>\nstream\n".encode()
-                + packed
-                + b"\nendstream"
-            )
-            kids.append(
-                add(
-                    f"<< /Type /Page /Parent {tree} 0 R "
-                    f"/MediaBox [0 0 {_num(width)} {_num(height)}] "
-                    f"/Resources {resources} 0 R /Contents {stream} 0 R >>".encode()
-                )
-            )
-        assert (
-            add(
-                f"<< /Type /Pages /Kids [{' '.join(f'{k} 0 R' for k in kids)}] "
-                f"/Count {len(kids)} >>".encode()
-            )
-            == tree
-        )
-        objects[catalog - 1] = f"<< /Type /Catalog /Pages {tree} 0 R >>".encode()
-        about = b"<< /Producer (sudoku_rs)"
-        if self.title:
-            about += b" /Title " + _pdf_string(self.title)
-        info = add(about + b" >>")
-
-        out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
-        offsets = []
-        for number, body in enumerate(objects, 1):
-            offsets.append(len(out))
-            out += f"{number} 0 obj\n".encode() + body + b"\nendobj\n"
-        xref = len(out)
-        out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
-        for offset in offsets:
-            out += f"{offset:010d} 00000 n \n".encode()
-        out += (
-            f"trailer\n<< /Size {len(objects) + 1} /Root {catalog} 0 R /Info {info} 0 R >>\n"
-            f"startxref\n{xref}\n%%EOF\n"
-        ).encode()
-        return bytes(out)
-
-
-def _num(value: float) -> str:
-    """A number as PDF writes it: no exponent, at most 3 decimals."""
-    if value == int(value):
-        return str(int(value))
-    text = f"{value:.3f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
-
-
-def _pdf_string(text: str) -> bytes:
-    raw = encode_text(text)
-    return b"(" + raw.replace(b"\\", b"\\\\").replace(b"(", b"\\(").replace(b")", b"\\)") + b")"
-
-
-# ---------------------------------------------------------------- SVG to drawing commands
+# ---------------------------------------------------------------- SVG onto the canvas
 
 _INHERITED = (
     "fill",
@@ -227,13 +198,13 @@ _DEFAULTS = {
 _NAMED = {"black": (0.0, 0.0, 0.0), "white": (1.0, 1.0, 1.0), "currentcolor": (0.0, 0.0, 0.0)}
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
-
+_BOLD_WEIGHTS = ("bold", "bolder", "600", "700", "800", "900")
 
 _COLOURS: Dict[str, Optional[Tuple[float, float, float]]] = {}
 
 
 def _colour(value: str) -> Optional[Tuple[float, float, float]]:
-    """An SVG colour as PDF's r g b in 0..1 (remembered: a page asks for a few colours a
+    """An SVG colour as r, g, b in 0..1 (remembered: a page asks for a few colours a
     thousand times)."""
     if value not in _COLOURS:
         _COLOURS[value] = _parse_colour(value)
@@ -258,9 +229,10 @@ def _numbers(text: str) -> List[float]:
 
 
 class _Painter:
-    def __init__(self, doc: Document) -> None:
-        self.doc = doc
-        self.out: List[str] = []
+    """Draws SVG elements onto one reportlab canvas page."""
+
+    def __init__(self, canvas) -> None:  # type: ignore[no-untyped-def]
+        self.canvas = canvas
 
     def draw_root(self, svg: ET.Element, x: float, y: float, width: float, height: float) -> None:
         """Draws an <svg> element into the box (x, y, width, height) of the current space,
@@ -270,16 +242,15 @@ class _Painter:
             vx, vy, vw, vh = box
         else:
             vx, vy = 0.0, 0.0
-            vw = _numbers(svg.get("width", "")) or [width]  # type: ignore[assignment]
-            vh = _numbers(svg.get("height", "")) or [height]  # type: ignore[assignment]
-            vw, vh = vw[0], vh[0]  # type: ignore[index]
+            vw = (_numbers(svg.get("width", "")) or [width])[0]
+            vh = (_numbers(svg.get("height", "")) or [height])[0]
         scale = min(width / vw, height / vh)
         dx = x + (width - vw * scale) / 2 - vx * scale
         dy = y + (height - vh * scale) / 2 - vy * scale
-        self.out.append("q")
-        self.out.append(f"{_num(scale)} 0 0 {_num(scale)} {_num(dx)} {_num(dy)} cm")
+        self.canvas.saveState()
+        self.canvas.transform(scale, 0, 0, scale, dx, dy)
         self._children(svg, dict(_DEFAULTS))
-        self.out.append("Q")
+        self.canvas.restoreState()
 
     def _children(self, element: ET.Element, style: Dict[str, str]) -> None:
         for child in element:
@@ -299,8 +270,8 @@ class _Painter:
                 style[name] = str(float(style[name]) * alpha)
         transform = element.get("transform")
         if transform:
-            self.out.append("q")
-            self.out.append(_transform(transform))
+            self.canvas.saveState()
+            self.canvas.transform(*_transform(transform))
         if tag == "g":
             children = list(element)
             plain = {"x", "y"}
@@ -318,98 +289,110 @@ class _Painter:
             self.draw_root(element, x, y, n[2][0], n[3][0])
         elif tag == "rect":
             x, y, w, h = (float(element.get(k, "0")) for k in ("x", "y", "width", "height"))
-            self._shape(f"{_num(x)} {_num(y)} {_num(w)} {_num(h)} re", style)
+            path = self.canvas.beginPath()
+            path.rect(x, y, w, h)
+            self._shape(path, style)
         elif tag == "line":
             x1, y1, x2, y2 = (float(element.get(k, "0")) for k in ("x1", "y1", "x2", "y2"))
-            self._shape(f"{_num(x1)} {_num(y1)} m {_num(x2)} {_num(y2)} l", style)
+            path = self.canvas.beginPath()
+            path.moveTo(x1, y1)
+            path.lineTo(x2, y2)
+            self._shape(path, style)
         elif tag == "circle":
             cx, cy, r = (float(element.get(k, "0")) for k in ("cx", "cy", "r"))
-            self._shape(_circle(cx, cy, r), style)
+            path = self.canvas.beginPath()
+            path.circle(cx, cy, r)
+            self._shape(path, style)
         elif tag == "path":
-            self._shape(_path(element.get("d", "")), style)
+            path = self.canvas.beginPath()
+            if _path(element.get("d", ""), path):
+                self._shape(path, style)
         elif tag == "text":
-            self._text(element, style)
+            self._texts([element], style)
         else:
             raise ValueError(f"cannot print the SVG element <{tag}>")
         if transform:
-            self.out.append("Q")
+            self.canvas.restoreState()
 
-    def _paint(self, style: Dict[str, str], what: str) -> Optional[Tuple[float, float, float]]:
-        """Sets the colour and opacity for filling ('fill') or stroking ('stroke'); None when
-        there is nothing to paint."""
+    def _paint(self, style: Dict[str, str], what: str) -> bool:
+        """Sets the colour and opacity for filling ('fill') or stroking ('stroke'); False
+        when there is nothing to paint."""
         colour = _colour(style[what])
         alpha = float(style[f"{what}-opacity"])
         if colour is None or alpha <= 0:
-            return None
-        r, g, b = (_num(c) for c in colour)
-        self.out.append(f"{r} {g} {b} {'rg' if what == 'fill' else 'RG'}")
-        if alpha < 1:
-            kind = "ca" if what == "fill" else "CA"
-            self.out.append(f"/{self.doc.graphics_state(kind, alpha)} gs")
-        return colour
-
-    def _shape(self, geometry: str, style: Dict[str, str]) -> None:
-        if not geometry:
-            return
-        # Each paint in its own q/Q, so its colour and opacity do not leak into the next.
-        mark = len(self.out)
-        self.out.append("q")
-        if self._paint(style, "fill") is not None:
-            self.out.append(geometry + " f")
-            self.out.append("Q")
+            return False
+        if what == "fill":
+            self.canvas.setFillColorRGB(*colour)
+            if alpha < 1:
+                self.canvas.setFillAlpha(alpha)
         else:
-            del self.out[mark:]
+            self.canvas.setStrokeColorRGB(*colour)
+            if alpha < 1:
+                self.canvas.setStrokeAlpha(alpha)
+        return True
+
+    def _shape(self, path, style: Dict[str, str]) -> None:  # type: ignore[no-untyped-def]
+        # Each paint in its own saved state, so its colour and opacity do not leak on.
+        canvas = self.canvas
+        if _colour(style["fill"]) is not None and float(style["fill-opacity"]) > 0:
+            canvas.saveState()
+            self._paint(style, "fill")
+            # SVG's default fill rule is nonzero; reportlab's is even-odd.
+            canvas.drawPath(path, stroke=0, fill=1, fillMode=_NONZERO)
+            canvas.restoreState()
         width = float(style["stroke-width"])
-        if width <= 0:
+        if width <= 0 or _colour(style["stroke"]) is None or float(style["stroke-opacity"]) <= 0:
             return
-        mark = len(self.out)
-        self.out.append("q")
-        if self._paint(style, "stroke") is not None:
-            self.out.append(f"{_num(width)} w {_CAPS.get(style['stroke-linecap'], 0)} J")
-            dashes = style["stroke-dasharray"]
-            if dashes != "none":
-                self.out.append(f"[{' '.join(_num(d) for d in _numbers(dashes))}] 0 d")
-            self.out.append(geometry + " S")
-            self.out.append("Q")
-        else:
-            del self.out[mark:]
-
-    def _text(self, element: ET.Element, style: Dict[str, str]) -> None:
-        self._texts([element], style)
+        canvas.saveState()
+        self._paint(style, "stroke")
+        canvas.setLineWidth(width)
+        canvas.setLineCap(_CAPS.get(style["stroke-linecap"], 0))
+        dashes = style["stroke-dasharray"]
+        if dashes != "none":
+            canvas.setDash(_numbers(dashes), 0)
+        canvas.drawPath(path, stroke=1, fill=0)
+        canvas.restoreState()
 
     def _texts(self, elements: List[ET.Element], style: Dict[str, str]) -> None:
-        """Text elements that share `style`, in one BT/ET block with one colour: a board's
+        """Text elements that share `style`, in one text object with one colour: a board's
         labels are most of a page."""
-        mark = len(self.out)
-        self.out.append("q")
-        if self._paint(style, "fill") is None:
-            del self.out[mark:]
+        canvas = self.canvas
+        if _colour(style["fill"]) is None or float(style["fill-opacity"]) <= 0:
             return
         size = float(style["font-size"])
-        bold = style["font-weight"] in ("bold", "bolder", "600", "700", "800", "900")
+        bold = style["font-weight"] in _BOLD_WEIGHTS
         anchor = style["text-anchor"]
-        baseline = style["dominant-baseline"]
         shift = {"central": CAP_HEIGHT / 2, "middle": X_HEIGHT / 2, "hanging": CAP_HEIGHT}
-        drop = shift.get(baseline, 0.0) * size
-        self.out.append(f"BT /F{int(bold)} {_num(size)} Tf")
+        drop = shift.get(style["dominant-baseline"], 0.0) * size
+        canvas.saveState()
+        self._paint(style, "fill")
+        block = canvas.beginText()
+        current = None
         for element in elements:
             text = "".join(element.itertext()).strip()
             if not text:
                 continue
+            pieces = _runs(text, bold)
             x, y = float(element.get("x", "0")), float(element.get("y", "0")) + drop
             if anchor in ("middle", "end"):
-                width = text_width(text, size, bold)
+                width = _width(text, size, bold)
                 x -= width / 2 if anchor == "middle" else width
             # The page is flipped (SVG's y grows down); the text matrix flips the glyphs back.
-            self.out.append(
-                f"1 0 0 -1 {_num(x)} {_num(y)} Tm {_pdf_string(text).decode('latin-1')} Tj"
-            )
-        self.out.append("ET")
-        self.out.append("Q")
+            block.setTextTransform(1, 0, 0, -1, x, y)
+            for font, piece in pieces:
+                if font != current:
+                    block.setFont(font, size)
+                    current = font
+                block.textOut(piece)
+        canvas.drawText(block)
+        canvas.restoreState()
 
 
-def _transform(text: str) -> str:
-    """An SVG transform list (translate and scale) as one PDF `cm`."""
+_NONZERO = 1  # reportlab.pdfgen.canvas.FILL_NON_ZERO, without importing reportlab early
+
+
+def _transform(text: str) -> Tuple[float, float, float, float, float, float]:
+    """An SVG transform list (translate and scale) as one matrix."""
     a, d, e, f = 1.0, 1.0, 0.0, 0.0
     for name, args in re.findall(r"(\w+)\s*\(([^)]*)\)", text):
         values = _numbers(args)
@@ -421,21 +404,22 @@ def _transform(text: str) -> str:
             a, d = a * sx, d * sy
         else:
             raise ValueError(f"cannot print the SVG transform {name}({args})")
-    return f"{_num(a)} 0 0 {_num(d)} {_num(e)} {_num(f)} cm"
+    return (a, 0.0, 0.0, d, e, f)
 
 
-def _path(d: str) -> str:
-    """SVG path data of straight segments (M L H V Z, absolute or relative) as PDF path
-    operators."""
-    ops: List[str] = []
-    x = y = start_x = start_y = 0.0
+def _path(d: str, path) -> bool:  # type: ignore[no-untyped-def]
+    """Adds SVG path data of straight segments (M L H V Z, absolute or relative) to a
+    reportlab path; False when there was nothing to add."""
+    x = y = 0.0
+    start = (0.0, 0.0)
+    drawn = False
     for command, args in re.findall(r"([A-Za-z])([^A-Za-z]*)", d):
         values = _numbers(args)
         upper = command.upper()
         relative = command != upper
         if upper == "Z":
-            ops.append("h")
-            x, y = start_x, start_y
+            path.close()
+            x, y = start
             continue
         if upper not in "MLHV":
             raise ValueError(f"cannot print the SVG path command {command!r}")
@@ -451,30 +435,47 @@ def _path(d: str) -> str:
                 nx, ny = (x + values[i] if relative else values[i]), y
             else:
                 nx, ny = x, (y + values[i] if relative else values[i])
-            move = upper == "M" and i == 0
-            ops.append(f"{_num(nx)} {_num(ny)} {'m' if move else 'l'}")
+            if upper == "M" and i == 0:
+                path.moveTo(nx, ny)
+                start = (nx, ny)
+            else:
+                path.lineTo(nx, ny)
             x, y = nx, ny
-            if move:
-                start_x, start_y = x, y
-    return " ".join(ops)
+            drawn = True
+    return drawn
 
 
-def _circle(cx: float, cy: float, r: float) -> str:
-    """A circle as four cubic Béziers."""
-    k = 0.5523 * r
-    pts: Sequence[Tuple[float, ...]] = (
-        (cx + r, cy + k, cx + k, cy + r, cx, cy + r),
-        (cx - k, cy + r, cx - r, cy + k, cx - r, cy),
-        (cx - r, cy - k, cx - k, cy - r, cx, cy - r),
-        (cx + k, cy - r, cx + r, cy - k, cx + r, cy),
-    )
-    curves = " ".join(" ".join(_num(v) for v in p) + " c" for p in pts)
-    return f"{_num(cx + r)} {_num(cy)} m {curves} h"
+_SAVE_LOCK = threading.Lock()
 
 
 def svg_pages(svgs: Iterator[Tuple[ET.Element, float, float]], title: Optional[str]) -> bytes:
     """A PDF with one page per (svg, width, height), sizes in points."""
-    doc = Document(title)
+    _reportlab()
+    _Fonts.get()
+    from reportlab import rl_config  # type: ignore[import-untyped,unused-ignore]
+    from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped,unused-ignore]
+
+    if title is not None:
+        check_text(title)
+    out = io.BytesIO()
+    # invariant: no creation date or random file id, so the same puzzles give the same bytes.
+    canvas = Canvas(out, invariant=1, pageCompression=1, initialFontName=REGULAR)
+    canvas.setProducer("sudoku_rs")
+    canvas.setCreator("sudoku_rs")
+    if title:
+        canvas.setTitle(title)
     for svg, width, height in svgs:
-        doc.add_svg(svg, width, height)
-    return doc.to_bytes()
+        canvas.setPageSize((width, height))
+        canvas.transform(1, 0, 0, -1, 0, height)
+        _Painter(canvas).draw_root(svg, 0.0, 0.0, width, height)
+        canvas.showPage()
+    # The file is binary anyway: streams need no ASCII85 layer over their compression (it
+    # adds a quarter). reportlab reads that switch from its global config while writing.
+    with _SAVE_LOCK:
+        before = rl_config.useA85
+        rl_config.useA85 = 0
+        try:
+            canvas.save()
+        finally:
+            rl_config.useA85 = before
+    return out.getvalue()

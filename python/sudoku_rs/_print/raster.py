@@ -22,7 +22,7 @@ def _pdfium():  # type: ignore[no-untyped-def]
     except ImportError as err:
         raise ImportError(
             f"writing PNG needs pypdfium2, which the print extra installs: {INSTALL_HINT} "
-            "(SVG and PDF need nothing more)"
+            "(SVG needs nothing more)"
         ) from err
     return pypdfium2
 

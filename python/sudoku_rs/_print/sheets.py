@@ -158,7 +158,7 @@ def _grid(count: int, width: float, height: float, label: float) -> Tuple[int, i
 def _text(
     parent: ET.Element, x: float, y: float, text: str, size: float, *, bold=False, anchor="start"
 ) -> None:
-    _pdf.encode_text(text)  # a clear error, before drawing, for characters the font lacks
+    _pdf.check_text(text)  # a clear error, before drawing, for characters no font holds
     element = ET.SubElement(
         parent,
         "text",
@@ -284,7 +284,9 @@ def print_sheets(
     mark) and its answer is solved under them. `grades` follow classic rules only, so they
     are refused for variant puzzles.
 
-    Text is set in the PDF standard Helvetica: a title may hold any character of Windows-1252.
+    Text is set in fonts embedded in the PDF: a title may be written in Latin, Greek or
+    Cyrillic letters, kana and the common kanji; another character raises ValueError.
+    Needs reportlab, which the print extra installs.
     The file is replaced only once it was written whole. Raises ValueError for a path not
     ending in .pdf and for bad options, InvalidPuzzleError naming the puzzle for a malformed
     one, NoSolutionError naming it when `answers` and it has no solution, InvalidRulesError
@@ -300,7 +302,7 @@ def print_sheets(
     if title is not None:
         if not isinstance(title, str):
             raise TypeError(f"title must be a string, got {type(title).__name__}")
-        _pdf.encode_text(title)
+        _pdf.check_text(title)
     boards = _boards(puzzles, box, rules)
     numbers = [int(first_number) + i for i in range(len(boards))]
     notes: Dict[int, str] = {}
