@@ -301,8 +301,8 @@ CASES = [
     ("generator", "generate_batch(-1)", lambda: sr.generate_batch(-1, seed=1)),
     (
         "generator",
-        'generate(rules=Rules.x(), difficulty="hard")',
-        lambda: sr.generate(rules=X, difficulty="hard", seed=1),
+        'generate(rules=Rules.x(), level="hard")',
+        lambda: sr.generate(rules=X, level="hard", seed=1),
     ),
     (
         "generator",
@@ -331,8 +331,8 @@ CASES = [
     ),
     (
         "generator",
-        'generate(difficulty="brutal")',
-        lambda: sr.generate(difficulty="brutal", seed=1),
+        'generate(level="brutal")',
+        lambda: sr.generate(level="brutal", seed=1),
     ),
     (
         "generator",
@@ -341,20 +341,20 @@ CASES = [
     ),
     (
         "generator",
-        'generate(difficulty="hard", techniques=["hidden_single"])',
-        lambda: sr.generate(difficulty="hard", techniques=["hidden_single"], seed=1),
+        'generate(level="hard", techniques=["hidden_single"])',
+        lambda: sr.generate(level="hard", techniques=["hidden_single"], seed=1),
     ),
     (
         "generator",
-        'generate(difficulty="hard", techniques=["hidden_single", "unique_rectangle_1"])',
+        'generate(level="hard", techniques=["hidden_single", "unique_rectangle_1"])',
         lambda: sr.generate(
-            difficulty="hard", techniques=["hidden_single", "unique_rectangle_1"], seed=1
+            level="hard", techniques=["hidden_single", "unique_rectangle_1"], seed=1
         ),
     ),
     (
         "generator",
-        'generate(difficulty="hard", minimal=True)',
-        lambda: sr.generate(difficulty="hard", minimal=True, seed=1),
+        'generate(level="hard", minimal=True)',
+        lambda: sr.generate(level="hard", minimal=True, seed=1),
     ),
     ("rating and checking", "rate(no_solution)", lambda: sr.rate(NO_SOLUTION)),
     ("rating and checking", "rate(puzzle_with_two_5s_in_row_0)", lambda: sr.rate(ROW_CLASH)),

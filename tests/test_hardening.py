@@ -167,12 +167,27 @@ def test_thread_cap_keeps_results():
 
 def test_constants_come_from_the_core():
     native = sr._sudoku_rs
-    assert {s.name: int(s) for s in sr.Status} == native.STATUS_CODES
-    assert native.DIFFICULTY_LABELS[:4] == ["easy", "medium", "hard", "extreme"]
+    assert [(s.name, int(s), s.label) for s in sr.Status] == [tuple(s) for s in native.STATUSES]
+    assert native.DIFFICULTY_LABELS == ["easy", "medium", "hard", "extreme"]
+    assert native.LEVEL_LABELS == ["easy", "medium", "hard", "expert", "extreme"]
     assert native.CELL_CHARS[:9] == "123456789" and native.CELL_CHARS[-1] == "Z"
     assert len(native.CELL_CHARS) == native.MAX_TEXT_SIZE == 35
     labels = set(sr.rate_batch(["." * 80, LEETCODE])["difficulty"])
-    assert labels <= set(native.DIFFICULTY_LABELS)
+    assert labels == {"invalid", "easy"} <= set(native.DIFFICULTY_LABELS) | {"invalid"}
+
+
+def test_status_codes_never_change():
+    # Published codes: new outcomes are added at the end, never renumbered.
+    assert {s.name: int(s) for s in sr.Status} == {
+        "SOLVED": 0,
+        "INVALID": 1,
+        "NO_SOLUTION": 2,
+        "GUESS_LIMIT": 3,
+        "NOT_UNIQUE": 4,
+        "UNSOLVED": 5,
+    }
+    assert sr.Status.NO_SOLUTION.label == "no solution"
+    assert sr.Status.NOT_UNIQUE.label == "not unique"
 
 
 def test_iter_solutions_matches_solutions():

@@ -27,6 +27,20 @@ def expected_row(grade):
     return (grade.hardest or "", grade.score, grade.level, grade.solved, grade.unique)
 
 
+LEVELS = ("easy", "medium", "hard", "expert", "extreme")
+# Why a graded row has no level, as its level names it.
+NO_LEVEL = {
+    "invalid": sr.Status.INVALID,
+    "no solution": sr.Status.NO_SOLUTION,
+    "not unique": sr.Status.NOT_UNIQUE,
+    "unsolved": sr.Status.UNSOLVED,
+}
+
+
+def expected_status(grade):
+    return sr.Status.SOLVED if grade.level in LEVELS else NO_LEVEL[grade.level]
+
+
 @pytest.mark.parametrize("threads", [1, 2])
 def test_grade_batch_agrees_with_grade(threads):
     lines = mixed()
@@ -34,7 +48,7 @@ def test_grade_batch_agrees_with_grade(threads):
     assert got.dtype == sr.grade_batch([TOP]).dtype and got.shape == (len(lines),)
     rows = [tuple(r)[:5] for r in got.tolist()]
     assert rows == [expected_row(sr.grade(line)) for line in lines]
-    assert (got["status"] == sr.Status.SOLVED).all()
+    assert got["status"].tolist() == [expected_status(sr.grade(line)) for line in lines]
 
 
 def test_grade_batch_takes_arrays_and_techniques():
@@ -52,21 +66,29 @@ def test_grade_batch_takes_arrays_and_techniques():
 
 
 def test_rows_that_cannot_be_graded_say_why():
-    got = sr.grade_batch([CONFLICT, "not a puzzle", NO_SOLUTION, EMPTY, "1" + "." * 80])
+    hard = read_lines(SAMPLE_DATA_DIR / "puzzles3_magictour_top1465", 1)[0]
+    singles = ["full_house", "hidden_single", "naked_single"]
+    assert sr.grade(hard, techniques=singles).level == "unsolved"
+    lines = [CONFLICT, "not a puzzle", NO_SOLUTION, EMPTY, "1" + "." * 80, hard]
+    got = sr.grade_batch(lines, techniques=singles)
     assert got["level"].tolist() == [
         "invalid",
         "invalid",
         "no solution",
         "not unique",
         "not unique",
+        "unsolved",
     ]
     assert got["status"].tolist() == [
         sr.Status.INVALID,
         sr.Status.INVALID,
         sr.Status.NO_SOLUTION,
-        sr.Status.SOLVED,
-        sr.Status.SOLVED,
+        sr.Status.NOT_UNIQUE,
+        sr.Status.NOT_UNIQUE,
+        sr.Status.UNSOLVED,
     ]
+    # The level of a row without one is its status's label, the one spelling of the outcome.
+    assert got["level"].tolist() == [sr.Status(s).label for s in got["status"]]
     assert got["hardest"][0] == "" and not got["solved"][:3].any()
     assert sr.grade_batch([]).shape == (0,)
 

@@ -92,7 +92,7 @@ def test_batch_rows_match_single_ratings_and_flag_bad_rows():
     for row in batch[len(lines) : len(lines) + len(bad)]:
         assert tuple(row.tolist()) == (-1, -1, False, False, "invalid", sr.Status.INVALID)
     # No solution is told apart from malformed, as Status does (rate raises NoSolutionError).
-    assert tuple(batch[-1].tolist()) == (-1, -1, False, False, "no_solution", sr.Status.NO_SOLUTION)
+    assert tuple(batch[-1].tolist()) == (-1, -1, False, False, "no solution", sr.Status.NO_SOLUTION)
 
 
 def test_batch_status_matches_solve_batch_status():
@@ -100,7 +100,7 @@ def test_batch_status_matches_solve_batch_status():
     _, status = sr.solve_batch(lines, status=True)
     rated = sr.rate_batch(lines)
     assert rated["status"].tolist() == status.tolist()
-    labels = {sr.Status.INVALID: "invalid", sr.Status.NO_SOLUTION: "no_solution"}
+    labels = {sr.Status.INVALID: "invalid", sr.Status.NO_SOLUTION: "no solution"}
     for row in rated:
         if row["status"] != sr.Status.SOLVED:
             assert row["difficulty"] == labels[row["status"]]

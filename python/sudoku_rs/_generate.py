@@ -2,12 +2,31 @@
 
 from __future__ import annotations
 
+import warnings
 from typing import Iterable, Optional, Tuple
+
+import numpy as np
+import numpy.typing as npt
 
 from . import _sudoku_rs
 from ._logic import _names
 from ._progress import progress_bar
 from ._sudoku_rs import Rules
+
+
+def _level(level: Optional[str], difficulty: Optional[str], name: str) -> Optional[str]:
+    """``level``, or the deprecated ``difficulty`` that named it before; both is an error."""
+    if difficulty is None:
+        return level
+    if level is not None:
+        raise TypeError(f"{name}() takes level= or its deprecated alias difficulty=, not both")
+    warnings.warn(
+        f"{name}(difficulty=...) is deprecated: use level=... (the technique level, as in "
+        "grade().level; rate().difficulty is another scale)",
+        DeprecationWarning,
+        stacklevel=3,
+    )
+    return difficulty
 
 
 def generate(
@@ -19,8 +38,9 @@ def generate(
     symmetry: Optional[str] = None,
     minimal: bool = False,
     rules: Optional[Rules] = None,
-    difficulty: Optional[str] = None,
+    level: Optional[str] = None,
     techniques: Optional[Iterable[str]] = None,
+    difficulty: Optional[str] = None,
 ) -> str:
     """Make one puzzle with exactly one solution, as a string of n*n characters ('.' blank).
 
@@ -34,9 +54,10 @@ def generate(
     None / ``'none'``. ``minimal=True`` guarantees that no single clue can be removed with the
     solution staying unique (every clue is checked).
 
-    ``difficulty`` and ``techniques`` ask for a logical target (see :func:`grade`): a puzzle
-    whose logical solution needs the level ``difficulty`` (``'easy'`` ... ``'extreme'``: its
-    hardest technique has that level), and/or that the listed ``techniques`` alone solve (for
+    ``level`` and ``techniques`` ask for a logical target (see :func:`grade`): a puzzle whose
+    logical solution needs the technique level ``level`` (``'easy'``, ``'medium'``, ``'hard'``,
+    ``'expert'`` or ``'extreme'``: its hardest technique has that level, so its
+    ``grade().level`` is ``level``), and/or that the listed ``techniques`` alone solve (for
     instance ``['full_house', 'hidden_single', 'naked_single', 'naked_pair', 'hidden_pair']``).
     Clues are then removed only while those techniques still solve the puzzle (so it has one
     solution by construction), and an attempt that does not need the level is dropped.
@@ -57,7 +78,10 @@ def generate(
     the same way. ``size=None`` means the rules' size (jigsaw regions fix it, windows mean 9),
     else 9. Under rules any clue count from 0 may be asked for: a killer's cages can pin the
     solution with no given digit at all. Rules no grid can meet raise :class:`GenerateError`,
-    and so does a logical target (``difficulty``/``techniques``) under variant rules.
+    and so does a logical target (``level``/``techniques``) under variant rules.
+
+    ``difficulty`` is the deprecated former name of ``level`` (it warns; giving both raises
+    TypeError). It is not the scale of :func:`rate`'s ``difficulty``, which counts guesses.
     """
     return _sudoku_rs._generate(
         seed=seed,
@@ -67,7 +91,7 @@ def generate(
         symmetry=symmetry,
         minimal=minimal,
         rules=rules,
-        difficulty=difficulty,
+        level=_level(level, difficulty, "generate"),
         techniques=_names(techniques),
     )
 
@@ -81,20 +105,23 @@ def generate_batch(
     seed: Optional[int] = None,
     symmetry: Optional[str] = None,
     minimal: bool = False,
-    difficulty: Optional[str] = None,
+    level: Optional[str] = None,
     techniques: Optional[Iterable[str]] = None,
     threads: Optional[int] = None,
     progress: bool = False,
     rules: Optional[Rules] = None,
-):
+    difficulty: Optional[str] = None,
+) -> npt.NDArray[np.uint8]:
     """Make ``count`` puzzles on every core: a uint8 array of shape (count, n, n), 0 = blank.
 
-    The options are those of :func:`generate`. Puzzle i depends only on ``(seed, i)``, so the
+    The options are those of :func:`generate` (``difficulty`` too: the deprecated name of
+    ``level``). Puzzle i depends only on ``(seed, i)``, so the
     result does not depend on ``threads`` (None: every core) and a longer batch with the same
     seed starts with the shorter one. When a puzzle's clue count is not reached the batch stops
     and raises :class:`GenerateError` naming that puzzle's index. ``progress=True`` shows a tqdm
     bar. The GIL is released; Ctrl-C stops the batch.
     """
+    level = _level(level, difficulty, "generate_batch")
     with progress_bar(progress, count, "generating") as update:
         return _sudoku_rs._generate_batch(
             count,
@@ -104,7 +131,7 @@ def generate_batch(
             box=box,
             symmetry=symmetry,
             minimal=minimal,
-            difficulty=difficulty,
+            level=level,
             techniques=_names(techniques),
             threads=threads,
             progress=update,

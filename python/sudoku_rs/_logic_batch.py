@@ -14,28 +14,11 @@ from ._atomic import atomic_write
 from ._batch import _as_batch
 from ._logic import _names
 from ._progress import progress_bar
-from ._status import Status
+from ._status import _row_labels
 
-#: A batch row's ``level``: the five levels of :func:`grade`, then why a row has none: the
-#: allowed techniques get stuck ('unsolved'), several or no solutions, or a malformed row or
-#: conflicting clues ('invalid'). The index is the compiled core's level code.
-LEVELS = (
-    "easy",
-    "medium",
-    "hard",
-    "expert",
-    "extreme",
-    "unsolved",
-    "not unique",
-    "no solution",
-    "invalid",
-)
-
-#: The Status of each level code: graded rows are SOLVED (graded, whether or not the logic
-#: finished), then NO_SOLUTION and INVALID as elsewhere.
-_STATUS_OF_LEVEL = np.array(
-    [Status.SOLVED] * 7 + [Status.NO_SOLUTION, Status.INVALID], dtype=np.int8
-)
+#: The five levels of :func:`grade`, from the core. A batch row without one has the label of
+#: its :class:`Status` instead ('unsolved', 'not unique', 'no solution' or 'invalid').
+LEVELS = tuple(_sudoku_rs.LEVEL_LABELS)
 
 
 def _name_width() -> int:
@@ -58,15 +41,15 @@ def grade_dtype() -> np.dtype:
 
 
 def _grades(columns) -> np.ndarray:
-    hardest, score, level, solved, unique = columns
+    hardest, score, level, solved, unique, status = columns
     names = np.array([name for name, _, _ in _sudoku_rs._techniques()] + [""])
     out = np.empty(len(score), dtype=grade_dtype())
     out["hardest"] = names[hardest]  # -1 (no step needed) picks the trailing ""
     out["score"] = score
-    out["level"] = np.array(LEVELS)[level]
+    out["level"] = _row_labels(LEVELS, level, status)
     out["solved"] = solved
     out["unique"] = unique
-    out["status"] = _STATUS_OF_LEVEL[level]
+    out["status"] = status
     return out
 
 
@@ -84,11 +67,14 @@ def grade_batch(
     was needed), ``score``, ``level``, ``solved``, ``unique`` (as in :class:`Grade`) and
     ``status`` (a :class:`Status` code).
 
-    A row is never an exception: a malformed row or one with conflicting clues gets level
-    'invalid' and status ``Status.INVALID``; one with no solution 'no solution' and
-    ``Status.NO_SOLUTION``; 'not unique' and 'unsolved' rows are graded as far as logic goes
-    (status ``SOLVED``). Each puzzle is graded on its own, so the result is the same for every
-    thread count.
+    A row is never an exception. A row with a level has status ``Status.SOLVED``; one without
+    has the :class:`Status` that says why and that status's ``label`` as its level: a
+    malformed row or one with conflicting clues 'invalid' (``Status.INVALID``), one with no
+    solution 'no solution' (``Status.NO_SOLUTION``), several 'not unique'
+    (``Status.NOT_UNIQUE``), and one the allowed techniques get stuck on 'unsolved'
+    (``Status.UNSOLVED``); the last two are graded as far as logic goes (``hardest``,
+    ``score``). Each puzzle is graded on its own, so the result is the same for every thread
+    count.
     """
     puzzles = _as_batch(puzzles)
     with progress_bar(progress, len(puzzles), "grading") as update:

@@ -9,10 +9,10 @@ import numpy as np
 from . import _sudoku_rs
 from ._batch import _as_batch
 from ._progress import progress_bar
-from ._status import Status
+from ._status import _row_labels
 
-#: The difficulty labels, from the core; a batch row's ``difficulty`` is one of them. A batch
-#: row that could not be rated is 'invalid' (malformed or conflicting clues) or 'no_solution'.
+#: The difficulty labels, from the core. A batch row that could not be rated has the label of
+#: its :class:`Status` instead ('invalid' or 'no solution').
 DIFFICULTIES = tuple(_sudoku_rs.DIFFICULTY_LABELS)
 
 #: The dtype of :func:`rate_batch`'s result: the fields of :class:`Rating`, then the row's
@@ -26,11 +26,6 @@ RATING_DTYPE = np.dtype(
         ("difficulty", "U11"),
         ("status", np.int8),
     ]
-)
-
-#: The Status of each batch difficulty code (the index into DIFFICULTIES).
-_STATUS_OF_CODE = np.array(
-    [Status.SOLVED] * 4 + [Status.INVALID, Status.NO_SOLUTION], dtype=np.int8
 )
 
 
@@ -80,11 +75,11 @@ def rate_batch(
     Takes the same inputs as :func:`solve_batch`. A row that cannot be rated gets guesses and
     backtracks -1, both flags False, and, told apart as ``status=True`` does elsewhere,
     difficulty 'invalid' with status ``Status.INVALID`` (malformed or conflicting clues) or
-    'no_solution' with ``Status.NO_SOLUTION``.
+    'no solution' with ``Status.NO_SOLUTION`` (the difficulty is the status's ``label``).
     """
     puzzles = _as_batch(puzzles)
     with progress_bar(progress, len(puzzles), "rating") as update:
-        guesses, backtracks, singles, unique, codes = _sudoku_rs._rate_batch(
+        guesses, backtracks, singles, unique, codes, status = _sudoku_rs._rate_batch(
             puzzles, box=box, threads=threads, progress=update
         )
     out = np.empty(len(guesses), dtype=RATING_DTYPE)
@@ -92,6 +87,6 @@ def rate_batch(
     out["backtracks"] = backtracks
     out["singles_only"] = singles
     out["unique"] = unique
-    out["difficulty"] = np.array(DIFFICULTIES)[codes]
-    out["status"] = _STATUS_OF_CODE[codes]
+    out["difficulty"] = _row_labels(DIFFICULTIES, codes, status)
+    out["status"] = status
     return out

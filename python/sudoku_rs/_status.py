@@ -1,21 +1,52 @@
-"""Per-row outcome codes of the batch functions (``status=True``)."""
+"""Per-row outcomes of the batch functions: the one vocabulary every batch reports with."""
+
+from __future__ import annotations
 
 from enum import IntEnum
+from typing import Dict, Sequence
 
-from ._sudoku_rs import STATUS_CODES as _CODES
+import numpy as np
+import numpy.typing as npt
+
+from ._sudoku_rs import STATUSES as _STATUSES
+
+_CODES: Dict[str, int] = {name: code for name, code, _ in _STATUSES}
+_LABELS: Dict[int, str] = {code: label for _, code, label in _STATUSES}
 
 
 class Status(IntEnum):
-    """What became of one row of a batch; the int8 codes of ``status=True``.
+    """What became of one row of a batch: the int8 codes of ``status=True`` and of the
+    ``status`` field of :func:`rate_batch` and :func:`grade_batch`.
 
-    The values come from the compiled core (``src/core/status.rs``) and never change.
+    The values come from the compiled core (``src/core/status.rs``) and never change; new
+    outcomes get new values. ``label`` is how a text column (a rating's ``difficulty``, a
+    grade's ``level``) spells the outcome of a row that has no rating or level.
     """
 
-    #: Solved, or counted exactly (up to ``limit``) with at least one solution.
+    #: The row got its answer: solved, counted (up to ``limit``) with at least one solution,
+    #: rated, or graded at a level.
     SOLVED = _CODES["SOLVED"]
-    #: Not a well-formed puzzle of the batch's size, or two equal clues share a unit.
+    #: Not a well-formed puzzle of the batch's size, or its clues break a rule.
     INVALID = _CODES["INVALID"]
     #: The clues are consistent but no completion exists.
     NO_SOLUTION = _CODES["NO_SOLUTION"]
     #: The search used up ``max_guesses``: whether a solution exists is unknown.
     GUESS_LIMIT = _CODES["GUESS_LIMIT"]
+    #: Several solutions, so no level (grades only).
+    NOT_UNIQUE = _CODES["NOT_UNIQUE"]
+    #: One solution, but the allowed techniques get stuck (grades only).
+    UNSOLVED = _CODES["UNSOLVED"]
+
+    @property
+    def label(self) -> str:
+        """The outcome as text columns spell it: ``'no solution'``, ``'not unique'``, ..."""
+        return _LABELS[self.value]
+
+
+def _row_labels(
+    names: Sequence[str], codes: npt.NDArray[np.integer], status: npt.NDArray[np.int8]
+) -> npt.NDArray[np.str_]:
+    """Each row's text: ``names[code]`` where the row's status is SOLVED, else its status's
+    label (the way a rating's difficulty and a grade's level name a row they could not give)."""
+    table = np.array(list(names) + [_LABELS[code] for code in sorted(_LABELS)])
+    return table[np.where(status == Status.SOLVED, codes, len(names) + status.astype(np.intp))]

@@ -117,8 +117,9 @@ class Rules:
     def __getnewargs_ex__(self) -> Tuple[Tuple[()], Dict[str, Any]]: ...
 
 # Constants the core owns (see src/bindings/constants.rs).
-STATUS_CODES: Dict[str, int]
+STATUSES: List[Tuple[str, int, str]]
 DIFFICULTY_LABELS: List[str]
+LEVEL_LABELS: List[str]
 CELL_CHARS: str
 MAX_TEXT_SIZE: int
 
@@ -328,7 +329,7 @@ def _generate(
     symmetry: Optional[str] = None,
     minimal: bool = False,
     rules: Optional[Rules] = None,
-    difficulty: Optional[str] = None,
+    level: Optional[str] = None,
     techniques: Optional[List[str]] = None,
 ) -> str: ...
 def _generate_batch(
@@ -341,7 +342,7 @@ def _generate_batch(
     box: Optional[Tuple[int, int]] = None,
     symmetry: Optional[str] = None,
     minimal: bool = False,
-    difficulty: Optional[str] = None,
+    level: Optional[str] = None,
     techniques: Optional[List[str]] = None,
     threads: Optional[int] = None,
     progress: Optional[Callable[[int], object]] = None,
@@ -363,6 +364,7 @@ def _rate_batch(
     npt.NDArray[np.bool_],
     npt.NDArray[np.bool_],
     npt.NDArray[np.uint8],
+    npt.NDArray[np.int8],
 ]: ...
 def _check_batch(
     puzzles: Union[npt.NDArray[np.integer[Any]], Sequence[Optional[str]]],
@@ -437,6 +439,7 @@ _GradeColumns = Tuple[
     npt.NDArray[np.uint8],
     npt.NDArray[np.bool_],
     npt.NDArray[np.bool_],
+    npt.NDArray[np.int8],
 ]
 
 def _grade_batch(

@@ -461,15 +461,11 @@ pub(super) fn count_outcome(counted: Result<u64, Error>) -> (i64, Status) {
     }
 }
 
-/// Where a row's status code goes: after its cells (solve) or its count.
+/// A row's status from the code its work wrote (after its cells, or after its count); a row
+/// the reader refused is invalid.
 fn status_of(valid: bool, slot: i64) -> Status {
-    if !valid {
-        return Status::Invalid;
-    }
-    match slot {
-        0 => Status::Solved,
-        2 => Status::NoSolution,
-        3 => Status::GuessLimit,
+    match Status::from_code(slot) {
+        Some(status) if valid => status,
         _ => Status::Invalid,
     }
 }

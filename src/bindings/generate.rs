@@ -73,12 +73,12 @@ fn solver_for(shape: BoxShape, rules: &Option<Arc<Rules>>) -> Solver {
     }
 }
 
-/// `difficulty=` and `techniques=`: a logical target, or `None` for the plain generator.
-fn target(difficulty: Option<&str>, techniques: Option<Vec<String>>) -> PyResult<Option<Target>> {
-    if difficulty.is_none() && techniques.is_none() {
+/// `level=` and `techniques=`: a logical target, or `None` for the plain generator.
+fn target(level: Option<&str>, techniques: Option<Vec<String>>) -> PyResult<Option<Target>> {
+    if level.is_none() && techniques.is_none() {
         return Ok(None);
     }
-    let level = difficulty
+    let level = level
         .map(|name| {
             Level::ALL
                 .iter()
@@ -87,7 +87,7 @@ fn target(difficulty: Option<&str>, techniques: Option<Vec<String>>) -> PyResult
                 .ok_or_else(|| {
                     let known: Vec<&str> = Level::ALL.iter().map(|l| l.label()).collect();
                     Error::Generate(format!(
-                        "unknown difficulty '{name}': expected one of {}",
+                        "unknown level '{name}': expected one of {}",
                         known.join(", ")
                     ))
                 })
@@ -104,16 +104,16 @@ fn target(difficulty: Option<&str>, techniques: Option<Vec<String>>) -> PyResult
 /// classic techniques, so it cannot honour variant rules: asking for both is refused rather
 /// than silently dropping the rules.
 fn checked_target(
-    difficulty: Option<&str>,
+    level: Option<&str>,
     techniques: Option<Vec<String>>,
     options: &Options,
     rules: &Option<Arc<Rules>>,
 ) -> PyResult<Option<Target>> {
-    let target = target(difficulty, techniques)?;
+    let target = target(level, techniques)?;
     if let Some(target) = &target {
         if rules.is_some() {
             return Err(Error::Generate(
-                "difficulty= and techniques= make classic puzzles only; they cannot be combined \
+                "level= and techniques= make classic puzzles only; they cannot be combined \
                  with rules="
                     .into(),
             )
@@ -143,9 +143,9 @@ fn one_puzzle(
 #[pyfunction]
 #[pyo3(
     signature = (*, seed = None, clues = None, size = None, r#box = None, symmetry = None,
-        minimal = false, rules = None, difficulty = None, techniques = None),
+        minimal = false, rules = None, level = None, techniques = None),
     text_signature = "(*, seed=None, clues=None, size=None, box=None, symmetry=None, \
-        minimal=False, rules=None, difficulty=None, techniques=None)"
+        minimal=False, rules=None, level=None, techniques=None)"
 )]
 #[allow(clippy::too_many_arguments)]
 pub fn _generate(
@@ -157,14 +157,14 @@ pub fn _generate(
     symmetry: Option<SymmetryArg>,
     minimal: bool,
     rules: Option<super::rules::RulesArg>,
-    difficulty: Option<&str>,
+    level: Option<&str>,
     techniques: Option<Vec<String>>,
 ) -> PyResult<String> {
     super::guard::entry(|| {
         let seed = seed.unwrap_or_else(Seed::fresh).0;
         let rules = super::rules::RulesArg::core(rules);
         let (shape, options) = options(clues, size, r#box, symmetry, minimal, rules.as_deref())?;
-        let target = checked_target(difficulty, techniques, &options, &rules)?;
+        let target = checked_target(level, techniques, &options, &rules)?;
         let mut control = SignalCheck::default();
         // Puzzle 0 of the batch with this seed: generate(seed=s) == generate_batch(k, seed=s)[0].
         let made = py.detach(|| {
@@ -189,10 +189,10 @@ pub fn _generate(
 #[pyfunction]
 #[pyo3(
     signature = (count, /, *, seed = None, clues = None, size = None, r#box = None,
-        symmetry = None, minimal = false, difficulty = None, techniques = None, threads = None,
+        symmetry = None, minimal = false, level = None, techniques = None, threads = None,
         progress = None, rules = None),
     text_signature = "(count, /, *, seed=None, clues=None, size=None, box=None, symmetry=None, \
-        minimal=False, difficulty=None, techniques=None, threads=None, progress=None, rules=None)"
+        minimal=False, level=None, techniques=None, threads=None, progress=None, rules=None)"
 )]
 #[allow(clippy::too_many_arguments)]
 pub fn _generate_batch<'py>(
@@ -204,7 +204,7 @@ pub fn _generate_batch<'py>(
     r#box: Option<BoxArg>,
     symmetry: Option<SymmetryArg>,
     minimal: bool,
-    difficulty: Option<&str>,
+    level: Option<&str>,
     techniques: Option<Vec<String>>,
     threads: Option<Threads>,
     progress: Option<Bound<'py, PyAny>>,
@@ -215,7 +215,7 @@ pub fn _generate_batch<'py>(
         let seed = seed.unwrap_or_else(Seed::fresh).0;
         let rules = super::rules::RulesArg::core(rules);
         let (shape, options) = options(clues, size, r#box, symmetry, minimal, rules.as_deref())?;
-        let target = checked_target(difficulty, techniques, &options, &rules)?;
+        let target = checked_target(level, techniques, &options, &rules)?;
         let (n, nc) = (shape.size(), shape.cell_count());
         let len = alloc::product(count, nc, || format!("{count} puzzles of {nc} cells"))?;
         let out = alloc::zeros::<u8>(py, len)?;

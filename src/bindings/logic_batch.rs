@@ -8,49 +8,31 @@ use pyo3::prelude::*;
 use super::alloc;
 
 use crate::core::logic::{self, Grade, Solutions, Step, Techniques};
-use crate::core::{Control, Error, Grid, Solver};
+use crate::core::{Control, Error, Grid, Solver, Status};
 
 use super::args::{BoxArg, Threads};
 use super::batch::{open, run};
 use super::logic::{step_tuple, techniques_arg, StepTuple};
 
-/// Level codes past the five [`logic::Level`]s (`Level as i64` is 0..=4): why a row has no
-/// level. The Python side keeps the same list (`_logic_batch.LEVELS`).
-const UNSOLVED: i64 = 5;
-const NOT_UNIQUE: i64 = 6;
-const NO_SOLUTION: i64 = 7;
-const INVALID: i64 = 8;
-
-/// A row of grades: hardest (index into the technique table, -1 for none), score, level code,
-/// solved, unique.
-const GRADE_STRIDE: usize = 5;
-
-fn level_code(grade: &Grade) -> i64 {
-    match (grade.solutions, grade.level) {
-        (Solutions::None, _) => NO_SOLUTION,
-        (Solutions::Many, _) => NOT_UNIQUE,
-        (Solutions::One, Some(level)) => level as i64,
-        (Solutions::One, None) => UNSOLVED,
-    }
-}
+/// A row of grades: hardest (index into the technique table, -1 for none), score, level code
+/// (`Level as i64`, 0 when the row has none), solved, unique, status code.
+const GRADE_STRIDE: usize = 6;
 
 fn grade_row(grade: &Grade, out: &mut [i64]) {
     out.copy_from_slice(&[
         grade.hardest.map_or(-1, |t| t.index() as i64),
         grade.score as i64,
-        level_code(grade),
+        grade.level.map_or(0, |level| level as i64),
         i64::from(grade.solved),
         i64::from(grade.solutions == Solutions::One),
+        i64::from(Status::of_grade(grade).code()),
     ]);
 }
 
 /// A row the logic could not run on: conflicting clues (or a stop, which the batch raises).
 fn failed_row(err: &Error, out: &mut [i64]) {
-    let code = match err {
-        Error::NoSolution => NO_SOLUTION,
-        _ => INVALID,
-    };
-    out.copy_from_slice(&[-1, 0, code, 0, 0]);
+    let status = Status::of_error(err);
+    out.copy_from_slice(&[-1, 0, 0, 0, 0, i64::from(status.code())]);
 }
 
 type GradeColumns<'py> = (
@@ -59,9 +41,10 @@ type GradeColumns<'py> = (
     Bound<'py, PyArray1<u8>>,
     Bound<'py, PyArray1<bool>>,
     Bound<'py, PyArray1<bool>>,
+    Bound<'py, PyArray1<i8>>,
 );
 
-/// Unpacks grade rows into the five columns.
+/// Unpacks grade rows into the six columns.
 #[derive(Default)]
 struct GradeColumnsBuf {
     hardest: Vec<i16>,
@@ -69,6 +52,7 @@ struct GradeColumnsBuf {
     level: Vec<u8>,
     solved: Vec<bool>,
     unique: Vec<bool>,
+    status: Vec<i8>,
 }
 
 impl GradeColumnsBuf {
@@ -80,16 +64,20 @@ impl GradeColumnsBuf {
         alloc::reserve(&mut self.score, rows, what)?;
         alloc::reserve(&mut self.level, rows, what)?;
         alloc::reserve(&mut self.solved, rows, what)?;
-        alloc::reserve(&mut self.unique, rows, what)
+        alloc::reserve(&mut self.unique, rows, what)?;
+        alloc::reserve(&mut self.status, rows, what)
     }
 
     fn push(&mut self, row: &[i64], valid: bool) {
-        let row: &[i64] = if valid { row } else { &[-1, 0, INVALID, 0, 0] };
+        let invalid = [-1, 0, 0, 0, 0, i64::from(Status::Invalid.code())];
+        let row: &[i64] = if valid { row } else { &invalid };
         self.hardest.push(row[0] as i16);
         self.score.push(row[1]);
         self.level.push(row[2] as u8);
         self.solved.push(row[3] != 0);
         self.unique.push(row[4] != 0);
+        let status = Status::from_code(row[5]).unwrap_or(Status::Invalid);
+        self.status.push(status.code());
     }
 
     /// The columns as numpy arrays, as `rate_batch` and the batch status codes make theirs.
@@ -100,6 +88,7 @@ impl GradeColumnsBuf {
             alloc::from_slice(py, &self.level)?,
             alloc::from_slice(py, &self.solved)?,
             alloc::from_slice(py, &self.unique)?,
+            alloc::from_slice(py, &self.status)?,
         ))
     }
 }
@@ -126,7 +115,8 @@ fn explain_one(
     }
 }
 
-/// Columns (hardest index, score, level code, solved, unique); see `sudoku_rs.grade_batch`.
+/// Columns (hardest index, score, level code, solved, unique, status code); see
+/// `sudoku_rs.grade_batch`.
 #[pyfunction]
 #[pyo3(signature = (puzzles, /, *, r#box = None, techniques = None, threads = None, progress = None))]
 pub fn _grade_batch<'py>(

@@ -4,19 +4,13 @@
 use numpy::PyArray1;
 use pyo3::prelude::*;
 
-use crate::core::make::rate::{self, Difficulty, Rating};
-use crate::core::{Control, Error, Grid, Solver};
+use crate::core::make::rate::{self, Rating};
+use crate::core::{Control, Grid, Solver, Status};
 
 use super::alloc;
 use super::args::{BoxArg, Threads};
 use super::batch::{open, run};
 use super::run::SignalCheck;
-
-/// The difficulty code of a batch row that is malformed or has conflicting clues, then of one
-/// with no solution (labels in `constants::UNRATED_LABELS`); the codes below them are
-/// `Difficulty as u8`.
-const INVALID: i64 = Difficulty::LABELS.len() as i64;
-const NO_SOLUTION: i64 = INVALID + 1;
 
 /// (guesses, backtracks, singles_only, unique, difficulty); see `sudoku_rs.rate`.
 #[pyfunction]
@@ -42,9 +36,9 @@ pub fn _rate(
     })
 }
 
-/// Columns (guesses, backtracks, singles_only, unique, difficulty code); see
-/// `sudoku_rs.rate_batch`. A bad row has guesses and backtracks -1 and code [`INVALID`], an
-/// unsolvable one code [`NO_SOLUTION`].
+/// Columns (guesses, backtracks, singles_only, unique, difficulty code, status code); see
+/// `sudoku_rs.rate_batch`. A row that is not rated has guesses and backtracks -1, difficulty
+/// code 0 and a status other than [`Status::Solved`].
 #[pyfunction]
 #[pyo3(signature = (puzzles, /, *, r#box = None, threads = None, progress = None))]
 pub fn _rate_batch<'py>(
@@ -56,13 +50,14 @@ pub fn _rate_batch<'py>(
     super::guard::entry(|| rate_batch(puzzles, r#box, threads, progress))
 }
 
-/// (guesses, backtracks, singles_only, unique, difficulty code).
+/// (guesses, backtracks, singles_only, unique, difficulty code, status code).
 type Columns<'py> = (
     Bound<'py, PyArray1<i64>>,
     Bound<'py, PyArray1<i64>>,
     Bound<'py, PyArray1<bool>>,
     Bound<'py, PyArray1<bool>>,
     Bound<'py, PyArray1<u8>>,
+    Bound<'py, PyArray1<i8>>,
 );
 
 fn rate_batch<'py>(
@@ -84,12 +79,13 @@ fn rate_batch<'py>(
         alloc::filled(count, false, what)?,
         alloc::filled(count, false, what)?,
     );
-    let mut codes = alloc::filled(count, INVALID as u8, what)?;
-    // Per puzzle: guesses, backtracks, singles_only, unique, code (all i64 for one stride).
+    let mut codes = alloc::filled(count, 0u8, what)?;
+    let mut statuses = alloc::filled(count, Status::Invalid.code(), what)?;
+    // Per puzzle: guesses, backtracks, singles_only, unique, difficulty code, status code (all
+    // i64 for one stride).
     let work =
         |_: &mut Solver, _: usize, puzzle: &[u8], out: &mut [i64], control: &mut dyn Control| {
             let grid = Grid::new(shape, puzzle.to_vec()).expect("the reader checked the values");
-            out[4] = INVALID;
             match rate::rate(&grid, control) {
                 Ok(Rating {
                     guesses,
@@ -103,9 +99,9 @@ fn rate_batch<'py>(
                     i64::from(singles_only),
                     i64::from(unique),
                     difficulty as i64,
+                    i64::from(Status::Solved.code()),
                 ]),
-                Err(Error::NoSolution) => out[4] = NO_SOLUTION,
-                Err(_) => {}
+                Err(err) => out[5] = i64::from(Status::of_error(&err).code()),
             }
         };
     run(
@@ -113,14 +109,17 @@ fn rate_batch<'py>(
         &batch,
         threads,
         progress,
-        5,
+        6,
         work,
         |start, results: &[i64], valid| {
-            for (k, row) in results.chunks(5).enumerate() {
-                if valid[k] && row[4] == NO_SOLUTION {
-                    codes[start + k] = NO_SOLUTION as u8;
-                } else if valid[k] && row[4] != INVALID {
-                    let i = start + k;
+            for (k, row) in results.chunks(6).enumerate() {
+                let i = start + k;
+                if !valid[k] {
+                    continue;
+                }
+                let status = Status::from_code(row[5]).unwrap_or(Status::Invalid);
+                statuses[i] = status.code();
+                if status == Status::Solved {
                     guesses[i] = row[0];
                     backtracks[i] = row[1];
                     singles[i] = row[2] != 0;
@@ -137,5 +136,6 @@ fn rate_batch<'py>(
         alloc::from_slice(py, &singles)?,
         alloc::from_slice(py, &unique)?,
         alloc::from_slice(py, &codes)?,
+        alloc::from_slice(py, &statuses)?,
     ))
 }

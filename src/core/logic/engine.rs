@@ -4,7 +4,7 @@
 use std::cell::{Cell, RefCell};
 use std::fmt;
 
-use crate::core::{Control, Error, Grid, Result, SearchStats, Solver, Unit};
+use crate::core::{Control, Error, Grid, Result, SearchStats, Solver, Status, Unit};
 
 use super::candidates::{cell_name, Candidates};
 use super::step::{Level, Step, Technique, Techniques};
@@ -260,15 +260,13 @@ pub struct Grade {
 }
 
 impl Grade {
-    /// The level's label, or why there is none: "no solution", "not unique" (the logic then
-    /// stops where the solutions part ways), or "unsolved" (one solution, but the allowed
-    /// techniques get stuck).
+    /// The level's label, or why there is none ([`Status::label`] of [`Status::of_grade`]):
+    /// "no solution", "not unique" (the logic then stops where the solutions part ways), or
+    /// "unsolved" (one solution, but the allowed techniques get stuck).
     pub fn label(&self) -> &'static str {
-        match (self.solutions, self.level) {
-            (Solutions::None, _) => "no solution",
-            (Solutions::Many, _) => "not unique",
-            (Solutions::One, Some(level)) => level.label(),
-            (Solutions::One, None) => "unsolved",
+        match self.level {
+            Some(level) if self.solutions == Solutions::One => level.label(),
+            _ => Status::of_grade(self).label(),
         }
     }
 }

@@ -1,4 +1,4 @@
-//! Seeded puzzles for a logical difficulty: a level (`difficulty=`) or a set of techniques
+//! Seeded puzzles for a logical target: a technique level (`level=`) or a set of techniques
 //! (`techniques=`, e.g. singles and pairs only).
 //!
 //! One attempt fills a complete grid and visits the clue orbits in a shuffled order, as
@@ -42,7 +42,7 @@ impl Target {
 pub fn check_target(options: &Options, target: &Target) -> Result<()> {
     if options.minimal {
         return Err(Error::Generate(
-            "minimal=True cannot be combined with difficulty= or techniques=: minimal means no \
+            "minimal=True cannot be combined with level= or techniques=: minimal means no \
              clue can go with the solution staying unique, a logical target keeps clues the \
              techniques need"
                 .to_string(),
