@@ -87,4 +87,3 @@ def test_difficulty_is_a_deprecated_alias_of_level():
 def test_level_and_difficulty_together_are_a_type_error(make):
     with pytest.raises(TypeError, match="not both"):
         make(level="easy", difficulty="easy", seed=1)
-
