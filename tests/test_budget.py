@@ -99,7 +99,7 @@ def test_status_codes_tell_every_outcome_apart(hard_unsolvable):
     expected = [0, 1, 2, 3, 0, 1, 1]
     solved, status = sr.solve_batch(lines, max_guesses=100, status=True)
     assert status.dtype == np.int8 and status.tolist() == expected
-    assert [sr.Status(s) for s in status[:4]] == list(sr.Status)
+    assert [sr.Status(s) for s in status[:4]] == list(sr.Status)[:4]
     assert solved[0] == sr.solve(LEETCODE_TEXT)
     assert solved[1:4] == [None, None, None]
     assert solved[4] == sr.solve(EMPTY)  # needs a few dozen guesses
