@@ -221,8 +221,9 @@ class Board:
         self, path: Union[str, "os.PathLike[str]"], /, *, pencil: bool = False, dpi: int = 200
     ) -> None:
         """Writes the board's print drawing (see `to_svg`) to `path` in the format its
-        extension names: ``.svg``, ``.pdf`` (one page the size of the board, text as text) or
-        ``.png`` (at `dpi`; needs the ``print`` extra: ``pip install sudoku_rs[print]``).
+        extension names: ``.svg``, ``.pdf`` (one page the size of the drawing, text as text in
+        embedded fonts) or ``.png`` (at `dpi`). PDF and PNG need the ``print`` extra
+        (``pip install sudoku_rs[print]``); without it they raise ImportError saying so.
 
         The file is replaced only once it was written whole. An unknown extension raises
         ValueError, an unwritable path OSError."""
