@@ -82,6 +82,7 @@ class Explanation:
 
     @property
     def solved(self) -> bool:
+        """Whether the allowed techniques fill the grid (the grade's ``solved``)."""
         return self.grade.solved
 
     def __len__(self) -> int:

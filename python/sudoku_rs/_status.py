@@ -18,23 +18,24 @@ class Status(IntEnum):
     """What became of one row of a batch: the int8 codes of ``status=True`` and of the
     ``status`` field of :func:`rate_batch` and :func:`grade_batch`.
 
+    - ``SOLVED``: the row got its answer: solved, counted (up to ``limit``) with at least one
+      solution, rated, or graded at a level.
+    - ``INVALID``: not a well-formed puzzle of the batch's size, or its clues break a rule.
+    - ``NO_SOLUTION``: the clues are consistent but no completion exists.
+    - ``GUESS_LIMIT``: the search used up ``max_guesses``: whether a solution exists is unknown.
+    - ``NOT_UNIQUE``: several solutions, so no level (grades only).
+    - ``UNSOLVED``: one solution, but the allowed techniques get stuck (grades only).
+
     The values come from the compiled core (``src/core/status.rs``) and never change; new
     outcomes get new values. ``label`` is how a text column (a rating's ``difficulty``, a
     grade's ``level``) spells the outcome of a row that has no rating or level.
     """
 
-    #: The row got its answer: solved, counted (up to ``limit``) with at least one solution,
-    #: rated, or graded at a level.
     SOLVED = _CODES["SOLVED"]
-    #: Not a well-formed puzzle of the batch's size, or its clues break a rule.
     INVALID = _CODES["INVALID"]
-    #: The clues are consistent but no completion exists.
     NO_SOLUTION = _CODES["NO_SOLUTION"]
-    #: The search used up ``max_guesses``: whether a solution exists is unknown.
     GUESS_LIMIT = _CODES["GUESS_LIMIT"]
-    #: Several solutions, so no level (grades only).
     NOT_UNIQUE = _CODES["NOT_UNIQUE"]
-    #: One solution, but the allowed techniques get stuck (grades only).
     UNSOLVED = _CODES["UNSOLVED"]
 
     @property

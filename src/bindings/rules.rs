@@ -232,11 +232,13 @@ impl Rules {
         Ok(Rules(Arc::new(Core::new(spec)?)))
     }
 
+    /// Whether both long diagonals hold distinct digits (X-Sudoku).
     #[getter]
     fn diagonals(&self) -> bool {
         self.0.diagonals()
     }
 
+    /// Whether the four extra 3x3 windows of a 9x9 grid hold distinct digits (windoku).
     #[getter]
     fn windows(&self) -> bool {
         self.0.windows()
@@ -269,16 +271,19 @@ impl Rules {
         Ok(PyTuple::new(py, regions)?.unbind())
     }
 
+    /// Whether two cells a knight's move apart never hold the same digit.
     #[getter]
     fn anti_knight(&self) -> bool {
         self.0.anti_knight()
     }
 
+    /// Whether two diagonally touching cells never hold the same digit.
     #[getter]
     fn anti_king(&self) -> bool {
         self.0.anti_king()
     }
 
+    /// Whether orthogonally touching cells never hold consecutive digits.
     #[getter]
     fn non_consecutive(&self) -> bool {
         self.0.non_consecutive()
