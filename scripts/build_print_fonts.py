@@ -10,9 +10,10 @@ Sources and what is kept (why these fonts: python/sudoku_rs/_print/pdf.py):
   domain): Latin with its extensions, Greek, Cyrillic, punctuation, currency and a few symbols.
 - Droid Sans Fallback (fonts-droid-fallback, Apache-2.0): CJK punctuation, hiragana, katakana,
   full-width forms and the kanji of JIS X 0208 level 1 (the 2,965 most common ones, read from
-  Python's own Shift_JIS codec, so the set needs no list of its own).
+  Python's own EUC-JP codec, so the set needs no list of its own).
 
-The output is deterministic for a given source file and fontTools version.
+The output is the same bytes for the same source files and fontTools version (the fonts in the
+repository: fonts-dejavu-core 2.37-6, fonts-droid-fallback 1:6.0.1r16-1.1, fontTools 4.68.0).
 """
 
 from __future__ import annotations
@@ -45,16 +46,16 @@ LATIN_GREEK_CYRILLIC = [
 
 
 def jis_level1_kanji() -> list[int]:
-    """The kanji of JIS X 0208 level 1: Shift_JIS lead bytes 0x88 (from 0x9F) to 0x98."""
+    """The kanji of JIS X 0208 level 1: rows 16 to 47, read through Python's EUC-JP codec
+    (row r, cell c is the bytes 0xA0 + r, 0xA0 + c); the unassigned end of row 47 is skipped."""
     found = []
-    for lead in range(0x88, 0x99):
-        for trail in list(range(0x40, 0x7F)) + list(range(0x80, 0xFD)):
+    for row in range(16, 48):
+        for cell in range(1, 95):
             try:
-                ch = bytes((lead, trail)).decode("shift_jis")
+                ch = bytes((0xA0 + row, 0xA0 + cell)).decode("euc_jp")
             except UnicodeDecodeError:
                 continue
-            if 0x4E00 <= ord(ch) <= 0x9FFF:
-                found.append(ord(ch))
+            found.append(ord(ch))
     return found
 
 
@@ -78,7 +79,8 @@ def build(source: Path, target: Path, unicodes: list[int]) -> None:
     options.name_IDs = ["*"]  # keep the copyright and licence records
     options.notdef_outline = True
     options.glyph_names = False
-    font = TTFont(str(source))
+    # The source's own timestamp, not the time of the run, so a rebuild gives the same bytes.
+    font = TTFont(str(source), recalcTimestamp=False)
     sub = subset.Subsetter(options)
     sub.populate(unicodes=unicodes)
     sub.subset(font)

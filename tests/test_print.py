@@ -7,11 +7,13 @@ installed (scripts/test.sh installs it), by pypdf for the page count, page size 
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
 import struct
 import sys
 import zlib
+from pathlib import Path
 from xml.etree import ElementTree as ET
 
 import numpy as np
@@ -25,6 +27,7 @@ from sudoku_rs._print import pdf as _pdf
 from sudoku_rs.cli import main as cli_main
 
 NS = "{http://www.w3.org/2000/svg}"
+ROOT = Path(__file__).resolve().parents[1]
 PUZZLE = "".join(str(v) if v else "." for v in TUTORIAL)
 SIXES = [sr.generate(size=6, box=(2, 3), seed=s) for s in range(5)]
 SIXTEENS = read_lines(SAMPLE_DATA_DIR / "gen_16x16", 3)
@@ -380,6 +383,25 @@ def advance(font_file, text, size):
     font = ttlib.TTFont(str(font_file))
     cmap, metrics = font.getBestCmap(), font["hmtx"].metrics
     return sum(metrics[cmap[ord(ch)]][0] for ch in text) * size / font["head"].unitsPerEm
+
+
+def test_shipped_fonts_hold_what_the_build_script_keeps():
+    ttlib = pytest.importorskip("fontTools.ttLib")
+    spec = importlib.util.spec_from_file_location(
+        "build_print_fonts", ROOT / "scripts" / "build_print_fonts.py"
+    )
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    fonts = _pdf.FONTS
+    western = set(script.codepoints(script.LATIN_GREEK_CYRILLIC))
+    for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"):
+        held = set(ttlib.TTFont(str(fonts / name)).getBestCmap())
+        assert held <= western and {ord(c) for c in "AzÄΣωЖя–€"} <= held
+    kanji = script.jis_level1_kanji()
+    assert len(kanji) == 2965 and ord("数") in kanji and ord("独") in kanji
+    held = set(ttlib.TTFont(str(fonts / "DroidSansFallback.ttf")).getBestCmap())
+    assert set(kanji) <= held and {ord(c) for c in "あア。！"} <= held
+    assert {p.name for p in fonts.iterdir()} >= {"LICENSE.txt", "LICENSE-Apache-2.0.txt"}
 
 
 def test_pdf_centres_text_with_the_font_metrics():
