@@ -185,6 +185,12 @@ def test_every_public_name_has_a_docstring():
     assert not missing, f"no docstring: {missing}"
 
 
+def test_the_dask_extras_names_have_docstrings():
+    srd = pytest.importorskip("sudoku_rs.dask")
+    missing = [name for name in srd.__all__ if not own_doc(getattr(srd, name))]
+    assert not missing, f"no docstring: {missing}"
+
+
 def test_every_public_method_and_attribute_has_a_docstring():
     # A field of a NamedTuple, dataclass or enum counts as documented when its class's
     # docstring names it in backticks; anything else needs a docstring of its own.
