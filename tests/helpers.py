@@ -296,3 +296,32 @@ class Interrupted(Exception):
 
 def raise_interrupted(signum, frame):
     raise Interrupted
+
+
+def counting_bars(monkeypatch):
+    """Puts a stand-in for ``tqdm.auto.tqdm`` in place for the test and returns the list of
+    bars it makes, each a dict of the ``total`` and ``desc`` it was made with and the ``done``
+    its updates add up to."""
+    import sys
+    import types
+
+    bars = []
+
+    class Bar:
+        def __init__(self, total, desc, **_):
+            self.record = {"total": total, "desc": desc, "done": 0}
+            bars.append(self.record)
+
+        def update(self, k):
+            self.record["done"] += k
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
+    module = types.ModuleType("tqdm.auto")
+    module.tqdm = Bar
+    monkeypatch.setitem(sys.modules, "tqdm.auto", module)
+    return bars

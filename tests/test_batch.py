@@ -9,7 +9,7 @@ import time
 import numpy as np
 import pytest
 import reference as ref
-from helpers import NO_SOLUTION, Interrupted, read_lines
+from helpers import NO_SOLUTION, Interrupted, counting_bars, read_lines
 
 import sudoku_rs as sr
 
@@ -144,12 +144,84 @@ def test_progress_true_without_tqdm_says_how_to_get_it(mixed, monkeypatch):
         assert len(call(lines, progress=0)) == len(lines)
 
 
+# Every batch function of the package that takes puzzles, as a call on puzzles and keywords,
+# with what its progress bar says.
+BATCHES = {
+    "solving": sr.solve_batch,
+    "counting": sr.count_solutions_batch,
+    "candidates": sr.candidates_batch,
+    "canonical": sr.canonical_batch,
+    "augmenting": lambda puzzles, **kw: sr.augment_batch(puzzles, seed=1, **kw),
+    "checking": lambda puzzles, **kw: sr.check_batch(puzzles, puzzles, **kw),
+    "rating": sr.rate_batch,
+    "grading": sr.grade_batch,
+    "explaining": sr.explain_batch,
+}
+
+
+def plain(result):
+    """A batch result as plain lists, so results of different inputs compare."""
+    if isinstance(result, sr.Traces):
+        return [plain(result.grades), {k: plain(v) for k, v in result.steps.items()}]
+    if isinstance(result, tuple):
+        return [plain(part) for part in result]
+    return result.tolist() if isinstance(result, np.ndarray) else result
+
+
+@pytest.mark.parametrize("desc", BATCHES)
+def test_every_batch_shows_one_bar_over_its_rows(mixed, monkeypatch, desc):
+    lines, _ = mixed
+    bars = counting_bars(monkeypatch)
+    with_bar = BATCHES[desc](lines, progress=True)
+    assert bars == [{"total": len(lines), "desc": desc, "done": len(lines)}]
+    assert plain(with_bar) == plain(BATCHES[desc](lines))
+    assert len(bars) == 1  # no bar without progress=True
+
+
+@pytest.mark.parametrize("desc", BATCHES)
+def test_every_batch_without_tqdm_says_how_to_get_it(mixed, monkeypatch, desc):
+    lines, _ = mixed
+    monkeypatch.setitem(sys.modules, "tqdm.auto", None)
+    with pytest.raises(ImportError, match=r"progress=True needs tqdm: pip install tqdm"):
+        BATCHES[desc](lines, progress=True)
+    assert plain(BATCHES[desc](lines, progress=0)) == plain(BATCHES[desc](lines))
+
+
+@pytest.mark.parametrize("desc", BATCHES)
+def test_every_batch_takes_any_string_column_and_refuses_nested_lists(mixed, desc):
+    pd = pytest.importorskip("pandas")
+    lines, _ = mixed
+    lines = lines[:8]
+    expected = plain(BATCHES[desc](lines))
+    columns = [
+        tuple(lines),
+        np.array(lines),
+        np.array(lines, dtype=object),
+        np.array(lines, dtype="S"),
+        pd.Series(lines),
+    ]
+    for column in columns:
+        assert plain(BATCHES[desc](column)) == expected, type(column)
+    nested = as_array(lines).reshape(-1, 9, 9).tolist()
+    with pytest.raises(TypeError, match=r"convert nested lists with np\.array\(puzzles\)"):
+        BATCHES[desc](nested)
+    with pytest.raises(TypeError, match="a batch is a numpy array .*; got int"):
+        BATCHES[desc](42)
+
+
 def test_batch_entry_points_show_their_signatures():
     import inspect
 
     solve = str(inspect.signature(sr.solve_batch))
     assert solve.startswith("(puzzles, /, *, box=None, threads=None, progress=False,")
     assert "(puzzles, /, *, limit=2, box=None" in str(inspect.signature(sr.count_solutions_batch))
+    for compiled in (sr.candidates_batch, sr.canonical_batch):
+        assert str(inspect.signature(compiled)) == (
+            "(puzzles, /, *, box=None, threads=None, progress=False)"
+        )
+    assert str(inspect.signature(sr.augment_batch)) == (
+        "(puzzles, solutions=None, /, *, seed=None, box=None, threads=None, progress=False)"
+    )
     with pytest.raises(TypeError):
         sr.solve_batch([LEET], (3, 3))  # keyword-only, as documented
 

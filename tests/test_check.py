@@ -5,7 +5,7 @@ import random
 import numpy as np
 import pytest
 import reference as ref
-from helpers import LEETCODE, random_full_grid, two_solution_puzzle
+from helpers import LEETCODE, counting_bars, random_full_grid, two_solution_puzzle
 
 import sudoku_rs as sr
 
@@ -106,13 +106,14 @@ def test_mismatched_batches_raise():
         sr.check_batch(grids, 42)
 
 
-def test_progress_reports_every_row(capsys):
+def test_progress_reports_every_row(capsys, monkeypatch):
     puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
     puzzles = [puzzle] * 40
     answers = [sr.solve(puzzle)] * 40
-    seen = []
-    sr._sudoku_rs._check_batch(puzzles, answers, unique=True, progress=seen.append)
-    assert sum(seen) == 40
+    with monkeypatch.context() as patched:
+        bars = counting_bars(patched)
+        sr.check_batch(puzzles, answers, unique=True, progress=True)
+    assert bars == [{"total": 40, "desc": "checking", "done": 40}]
     flags = sr.check_batch(puzzles, answers, unique=True, progress=True)
     assert flags["correct"].all()
     assert "checking" in capsys.readouterr().err

@@ -7,7 +7,7 @@ import time
 import numpy as np
 import pytest
 import reference as ref
-from helpers import Interrupted, box_for
+from helpers import Interrupted, box_for, counting_bars
 
 import sudoku_rs as sr
 
@@ -142,11 +142,12 @@ def test_batch_puzzles_are_unique_by_the_reference():
         assert ref.count_solutions(row, 9, 3, 3, limit=2) == 1
 
 
-def test_empty_batch_and_progress(capsys):
+def test_empty_batch_and_progress(capsys, monkeypatch):
     assert sr.generate_batch(0, seed=1).shape == (0, 9, 9)
-    seen = []
-    sr._sudoku_rs._generate_batch(50, seed=1, progress=seen.append)
-    assert sum(seen) == 50
+    with monkeypatch.context() as patched:
+        bars = counting_bars(patched)
+        sr.generate_batch(50, seed=1, progress=True)
+    assert bars == [{"total": 50, "desc": "generating", "done": 50}]
     batch = sr.generate_batch(20, seed=1, clues=30, progress=True)
     assert batch.shape == (20, 9, 9)
     assert "generating" in capsys.readouterr().err

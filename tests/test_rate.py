@@ -7,6 +7,7 @@ import reference as ref
 from helpers import (
     LEETCODE,
     NO_SOLUTION,
+    counting_bars,
     data_dir,
     make_input,
     spread_lines,
@@ -114,10 +115,11 @@ def test_batch_takes_arrays_and_ignores_threads():
     assert np.array_equal(sr.rate_batch(array.reshape(-1, 9, 9)), by_strings)
 
 
-def test_batch_progress(capsys):
+def test_batch_progress(capsys, monkeypatch):
     lines = sample_puzzles()
-    seen = []
-    sr._sudoku_rs._rate_batch(lines * 5, progress=seen.append)
-    assert sum(seen) == len(lines) * 5
+    with monkeypatch.context() as patched:
+        bars = counting_bars(patched)
+        sr.rate_batch(lines * 5, progress=True)
+    assert bars == [{"total": len(lines) * 5, "desc": "rating", "done": len(lines) * 5}]
     assert len(sr.rate_batch(lines, progress=True)) == len(lines)
     assert "rating" in capsys.readouterr().err

@@ -13,7 +13,6 @@ from ._logic import (
     Grade,
     Step,
     candidates,
-    candidates_batch,
     explain,
     format_candidates,
     grade,
@@ -37,7 +36,10 @@ from ._sudoku_rs import (
     SudokuError,
     Transform,
     __version__,
+    augment_batch,
+    candidates_batch,
     canonical,
+    canonical_batch,
     count_solutions,
     count_solutions_batch,
     is_unique,
@@ -47,7 +49,6 @@ from ._sudoku_rs import (
     solve,
     solve_batch,
 )
-from ._transform import augment_batch, canonical_batch
 from .board import Board
 
 __all__ = [

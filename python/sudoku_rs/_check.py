@@ -7,8 +7,6 @@ from typing import Optional, Tuple
 import numpy as np
 
 from . import _sudoku_rs
-from ._batch import _as_batch
-from ._progress import progress_bar
 
 
 def check_batch(
@@ -35,11 +33,9 @@ def check_batch(
     clues. ``progress=True`` shows a tqdm bar (worth it with ``unique=True``, which counts
     every puzzle's solutions).
     """
-    puzzles, answers = _as_batch(puzzles), _as_batch(answers)
-    with progress_bar(progress, len(puzzles), "checking") as update:
-        valid, keeps, is_unique, correct = _sudoku_rs._check_batch(
-            puzzles, answers, box=box, unique=unique, threads=threads, progress=update
-        )
+    valid, keeps, is_unique, correct = _sudoku_rs._check_batch(
+        puzzles, answers, box=box, unique=unique, threads=threads, progress=progress
+    )
     names = ["valid", "keeps_clues"] + (["unique", "correct"] if unique else [])
     out = np.empty(len(valid), dtype=[(name, np.bool_) for name in names])
     out["valid"] = valid

@@ -10,7 +10,6 @@ import numpy.typing as npt
 
 from . import _sudoku_rs
 from ._logic import _names
-from ._progress import progress_bar
 from ._sudoku_rs import Rules
 
 
@@ -122,18 +121,17 @@ def generate_batch(
     bar. The GIL is released; Ctrl-C stops the batch.
     """
     level = _level(level, difficulty, "generate_batch")
-    with progress_bar(progress, count, "generating") as update:
-        return _sudoku_rs._generate_batch(
-            count,
-            seed=seed,
-            clues=clues,
-            size=size,
-            box=box,
-            symmetry=symmetry,
-            minimal=minimal,
-            level=level,
-            techniques=_names(techniques),
-            threads=threads,
-            progress=update,
-            rules=rules,
-        )
+    return _sudoku_rs._generate_batch(
+        count,
+        seed=seed,
+        clues=clues,
+        size=size,
+        box=box,
+        symmetry=symmetry,
+        minimal=minimal,
+        level=level,
+        techniques=_names(techniques),
+        threads=threads,
+        progress=progress,
+        rules=rules,
+    )

@@ -9,7 +9,6 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _sudoku_rs
-from ._batch import _as_batch
 
 #: Pencil marks: a bool array (n, n, n), ``[row, col, d-1]`` true where d is a candidate, or
 #: the marks string (n characters per cell, '.' or '0' for a removed candidate).
@@ -133,14 +132,6 @@ def candidates(grid, /, *, box: Optional[Tuple[int, int]] = None) -> npt.NDArray
     digit d is still possible (a filled cell: its own digit only). No deduction beyond the
     givens. Conflicting clues raise :class:`InvalidPuzzleError`."""
     return _sudoku_rs._candidates(grid, box=box)
-
-
-def candidates_batch(
-    puzzles, /, *, box: Optional[Tuple[int, int]] = None, threads: Optional[int] = None
-) -> npt.NDArray[np.bool_]:
-    """:func:`candidates` of many puzzles (the inputs of :func:`solve_batch`): a bool array
-    (N, n, n, n). A malformed or conflicting row is all False."""
-    return _sudoku_rs._candidates_batch(_as_batch(puzzles), box=box, threads=threads)
 
 
 def format_candidates(candidates: npt.NDArray[np.bool_]) -> str:

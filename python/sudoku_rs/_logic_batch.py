@@ -11,9 +11,7 @@ import numpy as np
 
 from . import _sudoku_rs
 from ._atomic import atomic_write
-from ._batch import _as_batch
 from ._logic import _names
-from ._progress import progress_bar
 from ._status import _row_labels
 
 #: The five levels of :func:`grade`, from the core. A batch row without one has the label of
@@ -76,11 +74,9 @@ def grade_batch(
     ``score``). Each puzzle is graded on its own, so the result is the same for every thread
     count.
     """
-    puzzles = _as_batch(puzzles)
-    with progress_bar(progress, len(puzzles), "grading") as update:
-        columns = _sudoku_rs._grade_batch(
-            puzzles, box=box, techniques=_names(techniques), threads=threads, progress=update
-        )
+    columns = _sudoku_rs._grade_batch(
+        puzzles, box=box, techniques=_names(techniques), threads=threads, progress=progress
+    )
     return _grades(columns)
 
 
@@ -119,11 +115,9 @@ def explain_batch(
     has no steps and its grade says why. Each puzzle is explained on its own, so the traces
     are the same for every thread count. To write a dataset file, see :func:`write_traces`.
     """
-    puzzles = _as_batch(puzzles)
-    with progress_bar(progress, len(puzzles), "explaining") as update:
-        rows, columns = _sudoku_rs._explain_batch(
-            puzzles, box=box, techniques=_names(techniques), threads=threads, progress=update
-        )
+    rows, columns = _sudoku_rs._explain_batch(
+        puzzles, box=box, techniques=_names(techniques), threads=threads, progress=progress
+    )
     count = len(rows)
     index = np.fromiter((i for i, _ in rows), dtype=np.int64, count=count)
     # Step numbers restart at each new puzzle index.

@@ -7,8 +7,6 @@ from typing import NamedTuple, Optional, Tuple
 import numpy as np
 
 from . import _sudoku_rs
-from ._batch import _as_batch
-from ._progress import progress_bar
 from ._status import _row_labels
 
 #: The difficulty labels, from the core. A batch row that could not be rated has the label of
@@ -77,11 +75,9 @@ def rate_batch(
     difficulty 'invalid' with status ``Status.INVALID`` (malformed or conflicting clues) or
     'no solution' with ``Status.NO_SOLUTION`` (the difficulty is the status's ``label``).
     """
-    puzzles = _as_batch(puzzles)
-    with progress_bar(progress, len(puzzles), "rating") as update:
-        guesses, backtracks, singles, unique, codes, status = _sudoku_rs._rate_batch(
-            puzzles, box=box, threads=threads, progress=update
-        )
+    guesses, backtracks, singles, unique, codes, status = _sudoku_rs._rate_batch(
+        puzzles, box=box, threads=threads, progress=progress
+    )
     out = np.empty(len(guesses), dtype=RATING_DTYPE)
     out["guesses"] = guesses
     out["backtracks"] = backtracks

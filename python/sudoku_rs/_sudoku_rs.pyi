@@ -224,19 +224,21 @@ class Transform:
     ) -> Tuple[Tuple[List[int], List[int], List[int]], Dict[str, Any]]: ...
 
 def canonical(grid: _G, /, *, box: Optional[Tuple[int, int]] = None) -> _G: ...
-def _augment_batch(
-    puzzles: Union[npt.NDArray[np.integer[Any]], Sequence[Optional[str]]],
-    solutions: Union[npt.NDArray[np.integer[Any]], Sequence[Optional[str]], None] = None,
+def augment_batch(
+    puzzles: Any,
+    solutions: Any = None,
     /,
     *,
     seed: Optional[int] = None,
     box: Optional[Tuple[int, int]] = None,
     threads: Optional[int] = None,
-    progress: Optional[Callable[[int], object]] = None,
+    progress: bool = False,
 ) -> Any: ...
 
-# Batches: the public solve_batch and count_solutions_batch are compiled; the private entry
-# points below take a progress callback, and the file ones are wrapped in _files.py.
+# Batches are compiled: the public ones here, and the private ones whose columns the package
+# shapes into records take the puzzles and progress= as given. _solve_batch and
+# _count_solutions_batch take a progress callback instead.
+def _check_batch_shape(dims: Sequence[Optional[int]]) -> None: ...
 def solve_batch(
     puzzles: Any,
     /,
@@ -281,13 +283,13 @@ def _count_solutions_batch(
     status: bool = False,
     rules: Optional[Rules] = None,
 ) -> Any: ...
-def _canonical_batch(
-    puzzles: Union[npt.NDArray[np.integer[Any]], Sequence[Optional[str]]],
+def canonical_batch(
+    puzzles: Any,
     /,
     *,
     box: Optional[Tuple[int, int]] = None,
     threads: Optional[int] = None,
-    progress: Optional[Callable[[int], object]] = None,
+    progress: bool = False,
 ) -> Union[npt.NDArray[np.integer[Any]], List[Optional[str]]]: ...
 def _parse_lines(
     data: bytes,
@@ -345,19 +347,19 @@ def _generate_batch(
     level: Optional[str] = None,
     techniques: Optional[List[str]] = None,
     threads: Optional[int] = None,
-    progress: Optional[Callable[[int], object]] = None,
+    progress: bool = False,
     rules: Optional[Rules] = None,
 ) -> npt.NDArray[np.uint8]: ...
 def _rate(
     grid: _GridLike, /, *, box: Optional[Tuple[int, int]] = None
 ) -> Tuple[int, int, bool, bool, str]: ...
 def _rate_batch(
-    puzzles: Union[npt.NDArray[np.integer[Any]], Sequence[Optional[str]]],
+    puzzles: Any,
     /,
     *,
     box: Optional[Tuple[int, int]] = None,
     threads: Optional[int] = None,
-    progress: Optional[Callable[[int], object]] = None,
+    progress: Optional[bool] = None,
 ) -> Tuple[
     npt.NDArray[np.int64],
     npt.NDArray[np.int64],
@@ -367,14 +369,14 @@ def _rate_batch(
     npt.NDArray[np.int8],
 ]: ...
 def _check_batch(
-    puzzles: Union[npt.NDArray[np.integer[Any]], Sequence[Optional[str]]],
-    answers: Union[npt.NDArray[np.integer[Any]], Sequence[Optional[str]]],
+    puzzles: Any,
+    answers: Any,
     /,
     *,
     box: Optional[Tuple[int, int]] = None,
     unique: bool = False,
     threads: Optional[int] = None,
-    progress: Optional[Callable[[int], object]] = None,
+    progress: Optional[bool] = None,
 ) -> Tuple[
     npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.bool_]
 ]: ...
@@ -396,12 +398,13 @@ _MarksArg = Union[npt.NDArray[np.bool_], str, None]
 def _candidates(
     grid: _GridLike, /, *, box: Optional[Tuple[int, int]] = None
 ) -> npt.NDArray[np.bool_]: ...
-def _candidates_batch(
-    puzzles: Union[npt.NDArray[np.integer[Any]], Sequence[Optional[str]]],
+def candidates_batch(
+    puzzles: Any,
     /,
     *,
     box: Optional[Tuple[int, int]] = None,
     threads: Optional[int] = None,
+    progress: bool = False,
 ) -> npt.NDArray[np.bool_]: ...
 def _format_candidates(marks: npt.NDArray[np.bool_]) -> str: ...
 def _parse_candidates(text: str) -> npt.NDArray[np.bool_]: ...
@@ -443,20 +446,20 @@ _GradeColumns = Tuple[
 ]
 
 def _grade_batch(
-    puzzles: Union[npt.NDArray[np.integer[Any]], Sequence[Optional[str]]],
+    puzzles: Any,
     /,
     *,
     box: Optional[Tuple[int, int]] = None,
     techniques: Optional[List[str]] = None,
     threads: Optional[int] = None,
-    progress: Optional[Callable[[int], Any]] = None,
+    progress: Optional[bool] = None,
 ) -> _GradeColumns: ...
 def _explain_batch(
-    puzzles: Union[npt.NDArray[np.integer[Any]], Sequence[Optional[str]]],
+    puzzles: Any,
     /,
     *,
     box: Optional[Tuple[int, int]] = None,
     techniques: Optional[List[str]] = None,
     threads: Optional[int] = None,
-    progress: Optional[Callable[[int], Any]] = None,
+    progress: Optional[bool] = None,
 ) -> Tuple[List[Tuple[int, _StepTuple]], _GradeColumns]: ...

@@ -29,6 +29,7 @@ from typing import Any, Callable, Optional, Tuple
 import numpy as np
 
 import sudoku_rs
+from sudoku_rs import _sudoku_rs
 
 
 def _dask_array():
@@ -133,12 +134,8 @@ def _lazy(batch_fn: Callable[..., Any], puzzles, **options):
 
 def _on_array(batch_fn, puzzles, options):
     shape = puzzles.shape
-    if not _is_batch_shape(shape):
-        dims = ", ".join("N" if math.isnan(d) else str(d) for d in shape)
-        raise sudoku_rs.InvalidPuzzleError(
-            f"a batch must have shape (N, n, n) or (N, n*n), "
-            f"got ({dims}{',' if len(shape) == 1 else ''})"
-        )
+    # The batch readers' own rule and message; a chunked length is unknown (NaN) until computed.
+    _sudoku_rs._check_batch_shape([None if math.isnan(d) else int(d) for d in shape])
     # One puzzle must sit whole in one block; joining split puzzle axes keeps the first axis's
     # chunks, so the result still has one block per input block.
     if any(len(c) > 1 for c in puzzles.chunks[1:]):
@@ -156,16 +153,6 @@ def _on_array(batch_fn, puzzles, options):
         drop_axis=list(range(meta.ndim, puzzles.ndim)),
         new_axis=list(range(puzzles.ndim, meta.ndim)),
     )
-
-
-def _is_batch_shape(shape) -> bool:
-    """(N, n, n) or (N, n*n) with n >= 1; N may be unknown (NaN), the puzzle axes may not."""
-    puzzle_axes = shape[1:]
-    if len(puzzle_axes) not in (1, 2) or any(math.isnan(d) or d < 1 for d in puzzle_axes):
-        return False
-    if len(puzzle_axes) == 2:
-        return puzzle_axes[0] == puzzle_axes[1]
-    return math.isqrt(puzzle_axes[0]) ** 2 == puzzle_axes[0]
 
 
 def _on_series(batch_fn, puzzles, options):

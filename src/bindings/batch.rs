@@ -13,12 +13,10 @@ use numpy::{
 };
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyList, PyString, PyTuple};
 
 use std::sync::Arc;
 
-use crate::core::grid::shape::isqrt;
 use crate::core::grid::text::{self, render_like};
 use crate::core::grid::{cell_at, expected_values};
 use crate::core::{BoxShape, Control, Error, Grid, Rules, Solver, Status};
@@ -69,11 +67,8 @@ pub(super) fn dims_text(dims: &[usize]) -> String {
 }
 
 fn batch_shape_error(shape: &[usize]) -> PyErr {
-    Error::Shape(format!(
-        "a batch must have shape (N, n, n) or (N, n*n), got {}",
-        dims_text(shape)
-    ))
-    .into()
+    let dims: Vec<Option<usize>> = shape.iter().copied().map(Some).collect();
+    super::entry::shape_error(&dims)
 }
 
 pub(super) fn open<'py>(
@@ -84,14 +79,10 @@ pub(super) fn open<'py>(
         let dtype = array.dtype();
         check_integer_dtype(&dtype)?;
         let dims = array.shape();
-        let n = match dims {
-            [_, rows, cols] if rows == cols => *rows,
-            [_, cells] if isqrt(*cells) * isqrt(*cells) == *cells => isqrt(*cells),
-            _ => return Err(batch_shape_error(dims)),
-        };
-        if n == 0 {
+        let known: Vec<Option<usize>> = dims.iter().copied().map(Some).collect();
+        let Some(n) = super::entry::puzzle_side(&known) else {
             return Err(batch_shape_error(dims));
-        }
+        };
         let shape = BoxShape::for_size(n, requested_box)?;
         let native = native_order(array)?;
         return Ok(Batch {
@@ -578,27 +569,6 @@ fn count_rows<'py>(
     with_status(py, out.into_any(), status.then_some(codes))
 }
 
-/// Whether `puzzles` is a batch as it stands, as `_batch._as_batch` would pass it on: an
-/// integer array, or a list or tuple whose first item is not itself a row of cells.
-fn is_direct(puzzles: &Bound<'_, PyAny>) -> bool {
-    if let Ok(array) = puzzles.cast::<PyUntypedArray>() {
-        return matches!(array.dtype().kind(), b'i' | b'u');
-    }
-    let first = if let Ok(list) = puzzles.cast::<PyList>() {
-        list.get_item(0).ok()
-    } else if let Ok(tuple) = puzzles.cast::<PyTuple>() {
-        tuple.get_item(0).ok()
-    } else {
-        return false;
-    };
-    // `map_or`, not `is_none_or`: the crate builds with Rust 1.80.
-    first.map_or(true, |item| {
-        !(item.is_instance_of::<PyList>()
-            || item.is_instance_of::<PyTuple>()
-            || item.cast::<PyUntypedArray>().is_ok())
-    })
-}
-
 /// What the compiled batch entry points read first: the puzzles as a batch, whether a
 /// progress bar is asked for, and the core's rules (`None` for classic ones).
 fn entry<'py>(
@@ -606,58 +576,8 @@ fn entry<'py>(
     progress: Option<&Bound<'py, PyAny>>,
     rules: Option<super::rules::RulesArg>,
 ) -> PyResult<(Bound<'py, PyAny>, bool, Option<Arc<Rules>>)> {
-    let puzzles = as_batch(puzzles)?;
-    let shown = progress
-        .map(|p| p.is_truthy())
-        .transpose()?
-        .unwrap_or(false);
+    let (puzzles, shown) = super::entry::start(puzzles, progress)?;
     Ok((puzzles, shown, super::rules::RulesArg::core(rules)))
-}
-
-/// `puzzles` as a batch: as it stands when it is one, else through the package's
-/// `_batch._as_batch` (a pandas column or numpy strings become a list of strings; nested lists
-/// and other types raise its TypeError).
-fn as_batch<'py>(puzzles: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-    static AS_BATCH: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
-    if is_direct(puzzles) {
-        return Ok(puzzles.clone());
-    }
-    AS_BATCH
-        .import(puzzles.py(), "sudoku_rs._batch", "_as_batch")?
-        .call1((puzzles,))
-}
-
-/// `work(None)` without a bar; with one, `work(Some(update))` inside the package's
-/// `_progress.progress_bar(True, total, desc)`, entered and left as a `with` statement does
-/// (tqdm draws the bar; without tqdm entering it raises an ImportError that says so).
-fn with_progress<'py, T>(
-    py: Python<'py>,
-    enabled: bool,
-    total: usize,
-    desc: &str,
-    work: impl FnOnce(Option<Bound<'py, PyAny>>) -> PyResult<T>,
-) -> PyResult<T> {
-    static PROGRESS_BAR: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
-    if !enabled {
-        return work(None);
-    }
-    let manager = PROGRESS_BAR
-        .import(py, "sudoku_rs._progress", "progress_bar")?
-        .call1((true, total, desc))?;
-    let update = manager.call_method0("__enter__")?;
-    match work(Some(update)) {
-        Ok(value) => {
-            manager.call_method1("__exit__", (py.None(), py.None(), py.None()))?;
-            Ok(value)
-        }
-        Err(err) => {
-            let details = (err.get_type(py), err.value(py), err.traceback(py));
-            // progress_bar never suppresses an exception; one raised while leaving it wins,
-            // as in a `with` statement.
-            manager.call_method1("__exit__", details)?;
-            Err(err)
-        }
-    }
 }
 
 /// Solve many puzzles on every core.
@@ -704,7 +624,7 @@ pub fn solve_batch<'py>(
         }
     }
     let batch = open_under(&puzzles, r#box, rules)?;
-    with_progress(py, shown, batch.count, "solving", |update| {
+    super::entry::with_progress(py, shown, batch.count, "solving", |update| {
         solve_rows(
             py,
             &batch,
@@ -750,7 +670,7 @@ pub fn count_solutions_batch<'py>(
         }
     }
     let batch = open_under(&puzzles, r#box, rules)?;
-    with_progress(py, shown, batch.count, "counting", |update| {
+    super::entry::with_progress(py, shown, batch.count, "counting", |update| {
         count_rows(
             py,
             &batch,

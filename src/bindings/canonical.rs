@@ -47,19 +47,41 @@ pub fn canonical<'py>(
     })
 }
 
-/// The canonical form of every row; see `sudoku_rs.canonical_batch`.
+/// The canonical form of every grid of a batch, on every core.
+///
+/// Row i of the result is ``canonical(puzzles[i])``: the lexicographically smallest grid
+/// equivalent to it under digit relabelling, row and column swaps within bands and stacks, band
+/// and stack swaps and (square boxes) the transpose. Two rows are equivalent exactly when their
+/// canonical forms are equal, so this deduplicates a dataset::
+///
+///     flat = sr.canonical_batch(puzzles).reshape(len(puzzles), -1)
+///     forms, first = np.unique(flat, axis=0, return_index=True)
+///     distinct = puzzles[np.sort(first)]      # one puzzle per equivalence class
+///
+/// Takes what :func:`solve_batch` takes: a numpy integer array of shape (N, n, n) or (N, n*n)
+/// (the result has the same shape and dtype) or a list of puzzle strings (the result is a list
+/// of strings). A malformed row comes back as all zeros (``None`` in a list). Sizes 4x4, 6x6,
+/// 8x8 and 9x9; larger grids raise ValueError. ``threads=None`` uses every core; the result
+/// does not depend on it. ``progress=True`` shows a tqdm bar. The GIL is released.
 #[pyfunction]
-#[pyo3(signature = (puzzles, /, *, r#box = None, threads = None, progress = None))]
-pub fn _canonical_batch<'py>(
+#[pyo3(
+    signature = (puzzles, /, *, r#box = None, threads = None, progress = None),
+    text_signature = "(puzzles, /, *, box=None, threads=None, progress=False)"
+)]
+pub fn canonical_batch<'py>(
     puzzles: &Bound<'py, PyAny>,
     r#box: Option<BoxArg>,
     threads: Option<Threads>,
-    progress: Option<Bound<'py, PyAny>>,
+    progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    super::guard::entry(|| canonical_batch(puzzles, r#box, threads, progress))
+    super::guard::entry(|| {
+        super::entry::batch(puzzles, progress, "canonical", |puzzles, update| {
+            canonical_rows(puzzles, r#box, threads, update)
+        })
+    })
 }
 
-fn canonical_batch<'py>(
+fn canonical_rows<'py>(
     puzzles: &Bound<'py, PyAny>,
     r#box: Option<BoxArg>,
     threads: Option<Threads>,

@@ -28,9 +28,14 @@ pub fn _check_batch<'py>(
     r#box: Option<BoxArg>,
     unique: bool,
     threads: Option<Threads>,
-    progress: Option<Bound<'py, PyAny>>,
+    progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Columns<'py>> {
-    super::guard::entry(|| check_batch(puzzles, answers, r#box, unique, threads, progress))
+    super::guard::entry(|| {
+        super::entry::batch(puzzles, progress, "checking", |puzzles, update| {
+            let answers = super::entry::as_batch(answers)?;
+            check_batch(puzzles, &answers, r#box, unique, threads, update)
+        })
+    })
 }
 
 /// The four flag columns.

@@ -192,7 +192,7 @@ pub fn _generate(
         symmetry = None, minimal = false, level = None, techniques = None, threads = None,
         progress = None, rules = None),
     text_signature = "(count, /, *, seed=None, clues=None, size=None, box=None, symmetry=None, \
-        minimal=False, level=None, techniques=None, threads=None, progress=None, rules=None)"
+        minimal=False, level=None, techniques=None, threads=None, progress=False, rules=None)"
 )]
 #[allow(clippy::too_many_arguments)]
 pub fn _generate_batch<'py>(
@@ -207,61 +207,65 @@ pub fn _generate_batch<'py>(
     level: Option<&str>,
     techniques: Option<Vec<String>>,
     threads: Option<Threads>,
-    progress: Option<Bound<'py, PyAny>>,
+    progress: Option<&Bound<'py, PyAny>>,
     rules: Option<super::rules::RulesArg>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let count = count.0;
+    let shown = super::entry::shown(progress)?;
     super::guard::entry(|| {
-        let count = count.0;
-        let seed = seed.unwrap_or_else(Seed::fresh).0;
-        let rules = super::rules::RulesArg::core(rules);
-        let (shape, options) = options(clues, size, r#box, symmetry, minimal, rules.as_deref())?;
-        let target = checked_target(level, techniques, &options, &rules)?;
-        let (n, nc) = (shape.size(), shape.cell_count());
-        let len = alloc::product(count, nc, || format!("{count} puzzles of {nc} cells"))?;
-        let out = alloc::zeros::<u8>(py, len)?;
-        let mut runner = Runner::new(shape, count, threads, progress).under(rules);
-        {
-            let mut out_rw = out.readwrite();
-            let flat = out_rw.as_slice_mut()?;
-            // The runner hands out puzzles to fill; generation has no input, so each chunk's
-            // puzzles are blank grids, and the index says which seed to use.
-            let blank = vec![0u8; runner.chunk_rows() * nc];
-            for (start, end) in runner.chunks() {
-                let cells = &mut flat[start * nc..end * nc];
-                // One failure fails the batch (the options are out of reach), so the other
-                // puzzles are skipped from then on rather than ground through for minutes. The
-                // error names the lowest failing index seen: on one thread the first failing one.
-                let failed: Mutex<Option<(usize, Error)>> = Mutex::new(None);
-                let give_up = AtomicBool::new(false);
-                let make = |solver: &mut Solver,
-                            i: usize,
-                            _: &[u8],
-                            out: &mut [u8],
-                            control: &mut dyn Control| {
-                    if give_up.load(Ordering::Relaxed) {
-                        return;
-                    }
-                    let index = start + i;
-                    let seed = stream_seed(seed, index as u64);
-                    match one_puzzle(shape, &options, target.as_ref(), seed, solver, control) {
-                        Ok(puzzle) => out.copy_from_slice(&puzzle),
-                        Err(Error::Interrupted) => {}
-                        Err(err) => {
-                            give_up.store(true, Ordering::Relaxed);
-                            let mut first = failed.lock().expect("no panic while held");
-                            if first.as_ref().map_or(true, |(j, _)| index < *j) {
-                                *first = Some((index, err));
+        super::entry::with_progress(py, shown, count, "generating", |update| {
+            let seed = seed.unwrap_or_else(Seed::fresh).0;
+            let rules = super::rules::RulesArg::core(rules);
+            let (shape, options) =
+                options(clues, size, r#box, symmetry, minimal, rules.as_deref())?;
+            let target = checked_target(level, techniques, &options, &rules)?;
+            let (n, nc) = (shape.size(), shape.cell_count());
+            let len = alloc::product(count, nc, || format!("{count} puzzles of {nc} cells"))?;
+            let out = alloc::zeros::<u8>(py, len)?;
+            let mut runner = Runner::new(shape, count, threads, update).under(rules);
+            {
+                let mut out_rw = out.readwrite();
+                let flat = out_rw.as_slice_mut()?;
+                // The runner hands out puzzles to fill; generation has no input, so each chunk's
+                // puzzles are blank grids, and the index says which seed to use.
+                let blank = vec![0u8; runner.chunk_rows() * nc];
+                for (start, end) in runner.chunks() {
+                    let cells = &mut flat[start * nc..end * nc];
+                    // One failure fails the batch (the options are out of reach), so the other
+                    // puzzles are skipped from then on rather than ground through for minutes. The
+                    // error names the lowest failing index seen: on one thread the first failing one.
+                    let failed: Mutex<Option<(usize, Error)>> = Mutex::new(None);
+                    let give_up = AtomicBool::new(false);
+                    let make = |solver: &mut Solver,
+                                i: usize,
+                                _: &[u8],
+                                out: &mut [u8],
+                                control: &mut dyn Control| {
+                        if give_up.load(Ordering::Relaxed) {
+                            return;
+                        }
+                        let index = start + i;
+                        let seed = stream_seed(seed, index as u64);
+                        match one_puzzle(shape, &options, target.as_ref(), seed, solver, control) {
+                            Ok(puzzle) => out.copy_from_slice(&puzzle),
+                            Err(Error::Interrupted) => {}
+                            Err(err) => {
+                                give_up.store(true, Ordering::Relaxed);
+                                let mut first = failed.lock().expect("no panic while held");
+                                if first.as_ref().map_or(true, |(j, _)| index < *j) {
+                                    *first = Some((index, err));
+                                }
                             }
                         }
+                    };
+                    let stopped = runner.run(py, &blank[..(end - start) * nc], cells, nc, make);
+                    if let Some((index, err)) = failed.into_inner().expect("no panic while held") {
+                        return Err(Error::Generate(format!("puzzle {index}: {err}")).into());
                     }
-                };
-                let stopped = runner.run(py, &blank[..(end - start) * nc], cells, nc, make);
-                if let Some((index, err)) = failed.into_inner().expect("no panic while held") {
-                    return Err(Error::Generate(format!("puzzle {index}: {err}")).into());
+                    stopped?;
                 }
-                stopped?;
             }
-        }
-        Ok(out.reshape([count, n, n])?.into_any())
+            Ok(out.reshape([count, n, n])?.into_any())
+        })
     })
 }

@@ -134,21 +134,32 @@ pub fn _candidates<'py>(
     bools_array(grid.py(), n, &Candidates::from_grid(&input.grid).to_bools())
 }
 
-/// Candidates of many puzzles: a bool array (N, n, n, n); a bad row is all false.
+/// :func:`candidates` of many puzzles (the inputs of :func:`solve_batch`): a bool array
+/// (N, n, n, n). A malformed or conflicting row is all False. ``threads=None`` uses every core;
+/// ``progress=True`` shows a tqdm bar.
 #[pyfunction]
-#[pyo3(signature = (puzzles, /, *, r#box = None, threads = None))]
-pub fn _candidates_batch<'py>(
+#[pyo3(
+    signature = (puzzles, /, *, r#box = None, threads = None, progress = None),
+    text_signature = "(puzzles, /, *, box=None, threads=None, progress=False)"
+)]
+pub fn candidates_batch<'py>(
     puzzles: &Bound<'py, PyAny>,
     r#box: Option<BoxArg>,
     threads: Option<Threads>,
+    progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    super::guard::entry(|| candidates_batch(puzzles, r#box, threads))
+    super::guard::entry(|| {
+        super::entry::batch(puzzles, progress, "candidates", |puzzles, update| {
+            candidates_of(puzzles, r#box, threads, update)
+        })
+    })
 }
 
-fn candidates_batch<'py>(
+fn candidates_of<'py>(
     puzzles: &Bound<'py, PyAny>,
     r#box: Option<BoxArg>,
     threads: Option<Threads>,
+    progress: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = puzzles.py();
     let batch = open(puzzles, BoxArg::request(r#box)?)?;
@@ -174,7 +185,7 @@ fn candidates_batch<'py>(
         py,
         &batch,
         threads,
-        None,
+        progress,
         stride,
         work,
         |start, results: &[bool], _| {

@@ -124,20 +124,22 @@ pub fn _grade_batch<'py>(
     r#box: Option<BoxArg>,
     techniques: Option<Vec<String>>,
     threads: Option<Threads>,
-    progress: Option<Bound<'py, PyAny>>,
+    progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<GradeColumns<'py>> {
     super::guard::entry(|| {
-        let mut columns = GradeColumnsBuf::default();
-        each_trace(
-            puzzles,
-            r#box,
-            techniques,
-            threads,
-            progress,
-            &mut columns,
-            None,
-        )?;
-        columns.into_py(puzzles.py())
+        super::entry::batch(puzzles, progress, "grading", |puzzles, update| {
+            let mut columns = GradeColumnsBuf::default();
+            each_trace(
+                puzzles,
+                r#box,
+                techniques,
+                threads,
+                update,
+                &mut columns,
+                None,
+            )?;
+            columns.into_py(puzzles.py())
+        })
     })
 }
 
@@ -157,23 +159,25 @@ pub fn _explain_batch<'py>(
     r#box: Option<BoxArg>,
     techniques: Option<Vec<String>>,
     threads: Option<Threads>,
-    progress: Option<Bound<'py, PyAny>>,
+    progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<ExplainResult<'py>> {
     super::guard::entry(|| {
-        let mut steps = Vec::new();
-        let mut columns = GradeColumnsBuf::default();
-        each_trace(
-            puzzles,
-            r#box,
-            techniques,
-            threads,
-            progress,
-            &mut columns,
-            Some(&mut |i, trace| {
-                steps.extend(trace.steps.iter().map(|s| (i, step_tuple(s.clone()))));
-            }),
-        )?;
-        Ok((steps, columns.into_py(puzzles.py())?))
+        super::entry::batch(puzzles, progress, "explaining", |puzzles, update| {
+            let mut steps = Vec::new();
+            let mut columns = GradeColumnsBuf::default();
+            each_trace(
+                puzzles,
+                r#box,
+                techniques,
+                threads,
+                update,
+                &mut columns,
+                Some(&mut |i, trace| {
+                    steps.extend(trace.steps.iter().map(|s| (i, step_tuple(s.clone()))));
+                }),
+            )?;
+            Ok((steps, columns.into_py(puzzles.py())?))
+        })
     })
 }
 

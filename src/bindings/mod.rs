@@ -12,6 +12,7 @@ mod check;
 mod chunks;
 mod constants;
 mod dtype;
+mod entry;
 mod errors;
 mod generate;
 mod guard;
@@ -145,15 +146,17 @@ mod _sudoku_rs {
     use pyo3::prelude::*;
 
     #[pymodule_export]
-    use super::augment::_augment_batch;
+    use super::augment::augment_batch;
     #[pymodule_export]
     use super::batch::{_count_solutions_batch, _solve_batch, count_solutions_batch, solve_batch};
     #[pymodule_export]
     use super::board::{_apply_step, _conflicts, _read_grid};
     #[pymodule_export]
-    use super::canonical::{_canonical_batch, canonical};
+    use super::canonical::{canonical, canonical_batch};
     #[pymodule_export]
     use super::check::_check_batch;
+    #[pymodule_export]
+    use super::entry::_check_batch_shape;
     #[pymodule_export]
     use super::errors::{GenerateError, InvalidCandidatesError};
     #[pymodule_export]
@@ -162,8 +165,8 @@ mod _sudoku_rs {
     use super::lines::{_format_lines, _parse_lines};
     #[pymodule_export]
     use super::logic::{
-        _candidates, _candidates_batch, _explain, _format_candidates, _grade, _hint,
-        _parse_candidates, _techniques,
+        _candidates, _explain, _format_candidates, _grade, _hint, _parse_candidates, _techniques,
+        candidates_batch,
     };
     #[pymodule_export]
     use super::logic_batch::{_explain_batch, _grade_batch};

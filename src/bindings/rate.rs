@@ -45,9 +45,13 @@ pub fn _rate_batch<'py>(
     puzzles: &Bound<'py, PyAny>,
     r#box: Option<BoxArg>,
     threads: Option<Threads>,
-    progress: Option<Bound<'py, PyAny>>,
+    progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Columns<'py>> {
-    super::guard::entry(|| rate_batch(puzzles, r#box, threads, progress))
+    super::guard::entry(|| {
+        super::entry::batch(puzzles, progress, "rating", |puzzles, update| {
+            rate_batch(puzzles, r#box, threads, update)
+        })
+    })
 }
 
 /// (guesses, backtracks, singles_only, unique, difficulty code, status code).
