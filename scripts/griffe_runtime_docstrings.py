@@ -55,6 +55,20 @@ def _copy(target: griffe.Object, runtime: Any) -> None:
             member.docstring = griffe.Docstring(doc, parent=member)
         if member.is_class:
             _copy(member, value)
+            _constructor(member)
+
+
+def _constructor(cls: Any) -> None:
+    """pyo3 classes are built by `__new__`, which the stub spells out; mkdocstrings shows a
+    class's signature from its `__init__` (`merge_init_into_class`), so give it one with the
+    same parameters."""
+    new = cls.members.get("__new__")
+    if new is None or "__init__" in cls.members or not new.is_function:
+        return
+    init = griffe.Function(
+        "__init__", lineno=new.lineno, endlineno=new.endlineno, parameters=new.parameters
+    )
+    cls.set_member("__init__", init)
 
 
 # Sphinx roles, as the docstrings write cross-references (`help()` shows them as they are).
