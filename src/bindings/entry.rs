@@ -24,7 +24,25 @@ const A_BATCH_IS: &str =
 /// any other 1-D sequence of strings (a pandas Series, a numpy array of str, bytes or object)
 /// as a list of str, so a DataFrame column works. Nested lists are refused: they would be read
 /// as bad strings. Other arrays go on as they are, for the reader to name what is wrong.
+#[inline]
 pub(super) fn as_batch<'py>(puzzles: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    // Arrays first: an integer array is the batch that must cost least to take.
+    if let Ok(array) = puzzles.cast::<PyUntypedArray>() {
+        if array.ndim() == 1 {
+            match array.dtype().kind() {
+                b'S' => {
+                    static DECODE: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+                    return DECODE
+                        .import(puzzles.py(), "numpy.char", "decode")?
+                        .call1((puzzles, "ascii", "replace"))?
+                        .call_method0("tolist");
+                }
+                b'O' | b'U' => return puzzles.call_method0("tolist"),
+                _ => {}
+            }
+        }
+        return Ok(puzzles.clone());
+    }
     if puzzles.is_instance_of::<PyList>() || puzzles.is_instance_of::<PyTuple>() {
         let first = if let Ok(list) = puzzles.cast::<PyList>() {
             list.get_item(0).ok()
@@ -42,22 +60,6 @@ pub(super) fn as_batch<'py>(puzzles: &Bound<'py, PyAny>) -> PyResult<Bound<'py, 
         }
         return Ok(puzzles.clone());
     }
-    if let Ok(array) = puzzles.cast::<PyUntypedArray>() {
-        if array.ndim() == 1 {
-            match array.dtype().kind() {
-                b'S' => {
-                    static DECODE: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
-                    return DECODE
-                        .import(puzzles.py(), "numpy.char", "decode")?
-                        .call1((puzzles, "ascii", "replace"))?
-                        .call_method0("tolist");
-                }
-                b'O' | b'U' => return puzzles.call_method0("tolist"),
-                _ => {}
-            }
-        }
-        return Ok(puzzles.clone());
-    }
     if puzzles.hasattr("tolist")? {
         static ASARRAY: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
         let array = ASARRAY
@@ -72,6 +74,7 @@ pub(super) fn as_batch<'py>(puzzles: &Bound<'py, PyAny>) -> PyResult<Bound<'py, 
 }
 
 /// The puzzles of a batch as [`as_batch`] takes them, and whether `progress=` asks for a bar.
+#[inline]
 pub(super) fn start<'py>(
     puzzles: &Bound<'py, PyAny>,
     progress: Option<&Bound<'py, PyAny>>,
@@ -80,6 +83,7 @@ pub(super) fn start<'py>(
 }
 
 /// Whether `progress=` asks for a bar: any true value does, as `if progress:` reads it.
+#[inline]
 pub(super) fn shown(progress: Option<&Bound<'_, PyAny>>) -> PyResult<bool> {
     progress.map_or(Ok(false), |flag| flag.is_truthy())
 }
