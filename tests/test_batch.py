@@ -120,11 +120,16 @@ def test_bigger_grids_and_rectangular_boxes(data_dir):
         sr.solve_batch(six)
 
 
-def test_progress_callback_counts_every_puzzle(mixed):
+def test_progress_counts_every_puzzle_of_an_array_and_with_status(mixed, monkeypatch):
     lines, _ = mixed
-    seen = []
-    sr._sudoku_rs._solve_batch(as_array(lines * 10), progress=seen.append)
-    assert sum(seen) == len(lines) * 10
+    bars = counting_bars(monkeypatch)
+    rows = len(lines) * 10
+    sr.solve_batch(as_array(lines * 10), progress=True)
+    sr.count_solutions_batch(as_array(lines * 10), progress=True, status=True)
+    assert bars == [
+        {"total": rows, "desc": "solving", "done": rows},
+        {"total": rows, "desc": "counting", "done": rows},
+    ]
 
 
 def test_progress_true_uses_tqdm(mixed, capsys):

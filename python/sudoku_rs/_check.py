@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Optional, Tuple
 
 import numpy as np
+import numpy.typing as npt
 
 from . import _sudoku_rs
 
@@ -18,7 +19,7 @@ def check_batch(
     unique: bool = False,
     threads: Optional[int] = None,
     progress: bool = False,
-):
+) -> npt.NDArray[np.void]:
     """Check one answer per puzzle on every core: a structured array of shape (N,) of bools.
 
     Fields: ``valid`` (the answer is a complete grid with no two equal digits in a row, column

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple, Optional, Tuple
 
 import numpy as np
+import numpy.typing as npt
 
 from . import _sudoku_rs
 from ._status import _row_labels
@@ -65,7 +66,7 @@ def rate_batch(
     box: Optional[Tuple[int, int]] = None,
     threads: Optional[int] = None,
     progress: bool = False,
-):
+) -> npt.NDArray[np.void]:
     """Rate many puzzles on every core: a structured array of shape (N,) whose fields are those
     of :class:`Rating` (``difficulty`` a ``<U11`` string), then ``status``, the row's
     :class:`Status` code (int8).

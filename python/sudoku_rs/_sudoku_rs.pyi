@@ -2,16 +2,17 @@
 
 from typing import (
     Any,
-    Callable,
     Dict,
     Generic,
     List,
+    Literal,
     Optional,
     Sequence,
     Tuple,
     TypeVar,
     Union,
     final,
+    overload,
 )
 
 import numpy as np
@@ -36,6 +37,7 @@ _G = TypeVar(
 )
 
 _I = TypeVar("_I", bound=np.integer[Any])
+_J = TypeVar("_J", bound=np.integer[Any])
 
 __version__: str
 
@@ -224,21 +226,107 @@ class Transform:
     ) -> Tuple[Tuple[List[int], List[int], List[int]], Dict[str, Any]]: ...
 
 def canonical(grid: _G, /, *, box: Optional[Tuple[int, int]] = None) -> _G: ...
+
+# A batch comes back in its kind: an integer array of its dtype, else a list of strings.
+@overload
 def augment_batch(
-    puzzles: Any,
-    solutions: Any = None,
+    puzzles: npt.NDArray[_I],
+    solutions: None = None,
     /,
     *,
     seed: Optional[int] = None,
     box: Optional[Tuple[int, int]] = None,
     threads: Optional[int] = None,
     progress: bool = False,
-) -> Any: ...
+) -> npt.NDArray[_I]: ...
+@overload
+def augment_batch(
+    puzzles: npt.NDArray[_I],
+    solutions: npt.NDArray[_J],
+    /,
+    *,
+    seed: Optional[int] = None,
+    box: Optional[Tuple[int, int]] = None,
+    threads: Optional[int] = None,
+    progress: bool = False,
+) -> Tuple[npt.NDArray[_I], npt.NDArray[_J]]: ...
+@overload
+def augment_batch(
+    puzzles: Union[Sequence[Optional[str]], Any],
+    solutions: None = None,
+    /,
+    *,
+    seed: Optional[int] = None,
+    box: Optional[Tuple[int, int]] = None,
+    threads: Optional[int] = None,
+    progress: bool = False,
+) -> List[Optional[str]]: ...
+@overload
+def augment_batch(
+    puzzles: Union[Sequence[Optional[str]], Any],
+    solutions: Any,
+    /,
+    *,
+    seed: Optional[int] = None,
+    box: Optional[Tuple[int, int]] = None,
+    threads: Optional[int] = None,
+    progress: bool = False,
+) -> Tuple[Any, Any]: ...
 
 # Batches are compiled: the public ones here, and the private ones whose columns the package
-# shapes into records take the puzzles and progress= as given. _solve_batch and
-# _count_solutions_batch take a progress callback instead.
+# shapes into records take the puzzles and progress= as given.
 def _check_batch_shape(dims: Sequence[Optional[int]]) -> None: ...
+
+# status=True adds the int8 Status codes.
+@overload
+def solve_batch(
+    puzzles: npt.NDArray[_I],
+    /,
+    *,
+    box: Optional[Tuple[int, int]] = None,
+    threads: Optional[int] = None,
+    progress: bool = False,
+    max_guesses: Optional[int] = None,
+    status: Literal[False] = False,
+    rules: Optional[Rules] = None,
+) -> npt.NDArray[_I]: ...
+@overload
+def solve_batch(
+    puzzles: npt.NDArray[_I],
+    /,
+    *,
+    box: Optional[Tuple[int, int]] = None,
+    threads: Optional[int] = None,
+    progress: bool = False,
+    max_guesses: Optional[int] = None,
+    status: Literal[True],
+    rules: Optional[Rules] = None,
+) -> Tuple[npt.NDArray[_I], npt.NDArray[np.int8]]: ...
+@overload
+def solve_batch(
+    puzzles: Union[Sequence[Optional[str]], Any],
+    /,
+    *,
+    box: Optional[Tuple[int, int]] = None,
+    threads: Optional[int] = None,
+    progress: bool = False,
+    max_guesses: Optional[int] = None,
+    status: Literal[False] = False,
+    rules: Optional[Rules] = None,
+) -> List[Optional[str]]: ...
+@overload
+def solve_batch(
+    puzzles: Union[Sequence[Optional[str]], Any],
+    /,
+    *,
+    box: Optional[Tuple[int, int]] = None,
+    threads: Optional[int] = None,
+    progress: bool = False,
+    max_guesses: Optional[int] = None,
+    status: Literal[True],
+    rules: Optional[Rules] = None,
+) -> Tuple[List[Optional[str]], npt.NDArray[np.int8]]: ...
+@overload
 def solve_batch(
     puzzles: Any,
     /,
@@ -250,6 +338,33 @@ def solve_batch(
     status: bool = False,
     rules: Optional[Rules] = None,
 ) -> Any: ...
+@overload
+def count_solutions_batch(
+    puzzles: Any,
+    /,
+    *,
+    limit: Optional[int] = 2,
+    box: Optional[Tuple[int, int]] = None,
+    threads: Optional[int] = None,
+    progress: bool = False,
+    max_guesses: Optional[int] = None,
+    status: Literal[False] = False,
+    rules: Optional[Rules] = None,
+) -> npt.NDArray[np.int64]: ...
+@overload
+def count_solutions_batch(
+    puzzles: Any,
+    /,
+    *,
+    limit: Optional[int] = 2,
+    box: Optional[Tuple[int, int]] = None,
+    threads: Optional[int] = None,
+    progress: bool = False,
+    max_guesses: Optional[int] = None,
+    status: Literal[True],
+    rules: Optional[Rules] = None,
+) -> Tuple[npt.NDArray[np.int64], npt.NDArray[np.int8]]: ...
+@overload
 def count_solutions_batch(
     puzzles: Any,
     /,
@@ -261,36 +376,25 @@ def count_solutions_batch(
     max_guesses: Optional[int] = None,
     status: bool = False,
     rules: Optional[Rules] = None,
-) -> Any: ...
-def _solve_batch(
-    puzzles: Union[npt.NDArray[np.integer[Any]], Sequence[Optional[str]]],
-    /,
-    box: Optional[Tuple[int, int]] = None,
-    threads: Optional[int] = None,
-    progress: Optional[Callable[[int], object]] = None,
-    max_guesses: Optional[int] = None,
-    status: bool = False,
-    rules: Optional[Rules] = None,
-) -> Any: ...
-def _count_solutions_batch(
-    puzzles: Union[npt.NDArray[np.integer[Any]], Sequence[Optional[str]]],
-    /,
-    limit: Optional[int] = 2,
-    box: Optional[Tuple[int, int]] = None,
-    threads: Optional[int] = None,
-    progress: Optional[Callable[[int], object]] = None,
-    max_guesses: Optional[int] = None,
-    status: bool = False,
-    rules: Optional[Rules] = None,
-) -> Any: ...
+) -> Union[npt.NDArray[np.int64], Tuple[npt.NDArray[np.int64], npt.NDArray[np.int8]]]: ...
+@overload
 def canonical_batch(
-    puzzles: Any,
+    puzzles: npt.NDArray[_I],
     /,
     *,
     box: Optional[Tuple[int, int]] = None,
     threads: Optional[int] = None,
     progress: bool = False,
-) -> Union[npt.NDArray[np.integer[Any]], List[Optional[str]]]: ...
+) -> npt.NDArray[_I]: ...
+@overload
+def canonical_batch(
+    puzzles: Union[Sequence[Optional[str]], Any],
+    /,
+    *,
+    box: Optional[Tuple[int, int]] = None,
+    threads: Optional[int] = None,
+    progress: bool = False,
+) -> List[Optional[str]]: ...
 def _parse_lines(
     data: bytes,
     /,

@@ -24,12 +24,17 @@ from __future__ import annotations
 import functools
 import math
 import sys
-from typing import Any, Callable, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Optional, Tuple, Union
 
 import numpy as np
 
 import sudoku_rs
 from sudoku_rs import _sudoku_rs
+
+if TYPE_CHECKING:
+    # Only named in annotations: importing dask.dataframe costs pandas and pyarrow.
+    import dask.dataframe as dd
+    from dask.array import Array
 
 
 def _dask_array():
@@ -54,7 +59,7 @@ def solve_batch(
     box: Optional[Tuple[int, int]] = None,
     threads: Optional[int] = None,
     max_guesses: Optional[int] = None,
-):
+) -> Union[Array, dd.Series]:
     """Lazily solve every puzzle; see :func:`sudoku_rs.solve_batch`.
 
     A dask array gives a dask array of the same shape, chunks and dtype; a dask Series of
@@ -72,7 +77,7 @@ def count_solutions_batch(
     box: Optional[Tuple[int, int]] = None,
     threads: Optional[int] = None,
     max_guesses: Optional[int] = None,
-):
+) -> Union[Array, dd.Series]:
     """Lazily count each puzzle's solutions up to ``limit``; see
     :func:`sudoku_rs.count_solutions_batch`.
 
@@ -95,7 +100,7 @@ def rate_batch(
     *,
     box: Optional[Tuple[int, int]] = None,
     threads: Optional[int] = None,
-):
+) -> Union[Array, dd.DataFrame]:
     """Lazily rate each puzzle; see :func:`sudoku_rs.rate_batch`.
 
     A dask array gives a dask array of shape (N,) with the structured dtype of

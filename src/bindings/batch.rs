@@ -597,8 +597,8 @@ fn entry<'py>(
 ///
 /// ``rules`` (a :class:`Rules`) solves every puzzle under variant rules; a row whose clues
 /// break one is invalid. Rules that do not fit the batch raise :class:`InvalidRulesError`.
-// Compiled, not a Python wrapper around `_solve_batch`: a Python frame and its argument
-// handling cost more than the rest of a one-row batch of an easy puzzle.
+// Compiled, not a Python wrapper: a Python frame and its argument handling cost more than the
+// rest of a one-row batch of an easy puzzle.
 #[pyfunction]
 #[pyo3(
     signature = (puzzles, /, *, r#box = None, threads = None, progress = None,
@@ -681,63 +681,4 @@ pub fn count_solutions_batch<'py>(
             status,
         )
     })
-}
-
-/// `solve_batch` taking a progress callback (called with the number of rows just finished)
-/// instead of a bar, and every argument by position too.
-#[pyfunction]
-#[pyo3(signature = (
-    puzzles, /, r#box = None, threads = None, progress = None, max_guesses = None,
-    status = false, rules = None
-))]
-#[allow(clippy::too_many_arguments)]
-pub fn _solve_batch<'py>(
-    puzzles: &Bound<'py, PyAny>,
-    r#box: Option<BoxArg>,
-    threads: Option<Threads>,
-    progress: Option<Bound<'py, PyAny>>,
-    max_guesses: Option<MaxGuesses>,
-    status: bool,
-    rules: Option<super::rules::RulesArg>,
-) -> PyResult<Bound<'py, PyAny>> {
-    let batch = open_under(puzzles, r#box, super::rules::RulesArg::core(rules))?;
-    solve_rows(
-        puzzles.py(),
-        &batch,
-        threads,
-        progress,
-        super::budget(max_guesses),
-        status,
-    )
-}
-
-/// `count_solutions_batch` taking a progress callback, as [`_solve_batch`] does.
-#[pyfunction]
-#[pyo3(
-    signature = (puzzles, /, limit = Limit(Some(2)), r#box = None, threads = None,
-        progress = None, max_guesses = None, status = false, rules = None),
-    text_signature = "(puzzles, /, limit=2, box=None, threads=None, progress=None, \
-        max_guesses=None, status=False, rules=None)"
-)]
-#[allow(clippy::too_many_arguments)]
-pub fn _count_solutions_batch<'py>(
-    puzzles: &Bound<'py, PyAny>,
-    limit: Limit,
-    r#box: Option<BoxArg>,
-    threads: Option<Threads>,
-    progress: Option<Bound<'py, PyAny>>,
-    max_guesses: Option<MaxGuesses>,
-    status: bool,
-    rules: Option<super::rules::RulesArg>,
-) -> PyResult<Bound<'py, PyAny>> {
-    let batch = open_under(puzzles, r#box, super::rules::RulesArg::core(rules))?;
-    count_rows(
-        puzzles.py(),
-        &batch,
-        limit.0,
-        threads,
-        progress,
-        super::budget(max_guesses),
-        status,
-    )
 }

@@ -148,7 +148,7 @@ mod _sudoku_rs {
     #[pymodule_export]
     use super::augment::augment_batch;
     #[pymodule_export]
-    use super::batch::{_count_solutions_batch, _solve_batch, count_solutions_batch, solve_batch};
+    use super::batch::{count_solutions_batch, solve_batch};
     #[pymodule_export]
     use super::board::{_apply_step, _conflicts, _read_grid};
     #[pymodule_export]
