@@ -26,7 +26,7 @@ over --repeat rounds of µs per call by the thread's CPU clock (--clock wall for
 clock). sudoku_solver_rs returns a solution only for a puzzle with exactly one ("" otherwise),
 so it searches for a second: the work of count_solutions(limit=2) plus the solution.
 
---compare then runs the native comparison runner (`cargo run --release --features baseline-engine --example compare`, see
+--compare then runs the native comparison runner (`cargo run --release --example compare`, see
 examples/compare.rs) on the same sets and puzzles with --repeat rounds, timed by the clock this
 script's figures use (the wall clock in batch mode, --clock with --single): the core called
 from Rust, single thread, beside the `sudoku` crate. Last
@@ -272,7 +272,7 @@ def run_compare(
     print("\nnative core (Rust, no Python) beside the sudoku crate: examples/compare.rs")
     with tempfile.TemporaryDirectory() as tmp:
         tsv = Path(tmp) / "rates.tsv"
-        command = ["cargo", "run", "--release", "--quiet", "--features", "baseline-engine"]
+        command = ["cargo", "run", "--release", "--quiet"]
         command += ["--example", "compare", "--"]
         command += ["--data", str(args.data), "--limit", str(args.limit)]
         # The clock this script's figures use, so the overhead compares like with like.

@@ -13,7 +13,7 @@
 //! hour on the hard sets, so this takes 10 flat samples in about 2 s: enough to compare, not to
 //! resolve a 1% change. On the hard sets one pass takes longer than 0.2 s, so criterion warns
 //! that it cannot complete 10 samples in 2 s and takes longer; that is expected. For fair
-//! ratios on a busy machine, `cargo run --release --features baseline-engine --example compare` interleaves the two.
+//! ratios on a busy machine, `cargo run --release --example compare` interleaves the two.
 
 use std::hint::black_box;
 use std::time::Duration;

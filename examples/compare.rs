@@ -1,14 +1,14 @@
-//! Our engines beside the engines before issue 11 (the baseline) and the `sudoku` crate
-//! (JCZSolve-style, 9x9 only) on the same puzzles, one table:
+//! Our engines beside the old 9x9 engine and the `sudoku` crate (JCZSolve-style, 9x9 only) on
+//! the same puzzles, one table:
 //!
-//!     cargo run --release --features baseline-engine --example compare
-//!     cargo run --release --features baseline-engine --example compare -- --sets puzzles6_forum_hardest_1106 --rounds 9
-//!     cargo run --release --features baseline-engine --example compare -- --limit 0 --tsv rates.tsv
+//!     cargo run --release --example compare
+//!     cargo run --release --example compare -- --sets puzzles6_forum_hardest_1106 --rounds 9
+//!     cargo run --release --example compare -- --limit 0 --tsv rates.tsv
 //!
-//! The baseline is, on 9x9, a verbatim copy of the 9x9 engine at main 636dee6, and on other sizes
-//! the generic engine without its all-different (matching) pass; both are compiled in only with
-//! the bench-only feature `baseline-engine` (never in the wheel), so a speed-up is measured side
-//! by side in one process rather than against a figure from another day.
+//! The old engine ("base" in the table) is a verbatim copy of the 9x9 engine at main 636dee6, a
+//! module of this example (`compare/old_nine.rs`) that uses only the crate's public API, so a
+//! speed-up is measured side by side in one process rather than against a figure from another
+//! day. It is 9x9 only: bigger grids are timed for ours alone.
 //!
 //! Options: `--sets NAME...` (default: the tdoku sets, gen_easy35, gen_16x16, gen_25x25),
 //! `--limit N` puzzles per set from the top of the file (0: all; default 2000 for 9x9, 200 for
@@ -24,16 +24,15 @@
 //! interrupted more the longer they are, which would favour the faster solver's short passes.
 //! `--clock wall` times them by the wall clock instead, as `benches/bench.py` does. Before
 //! timing, all solvers count every puzzle to 2 and must agree (and each solution must solve its
-//! puzzle, and ours must be the baseline's on a unique puzzle); any disagreement is printed and
+//! puzzle, and ours must be the old engine's on a unique puzzle); any disagreement is printed and
 //! the exit status is 1. The guesses columns are the search statistics per puzzle of ours and
-//! the baseline, to explain a change in speed.
+//! the old engine, to explain a change in speed.
 //!
 //! Grids other than 9x9 (the generic engine) are timed puzzle by puzzle, once per round with the
 //! checking pass as one more round, and each puzzle keeps its fastest time; their rate is the
 //! puzzles over the sum of those times. A second table gives the distribution of the time one
-//! puzzle takes: median, 90th and 99th percentile (nearest rank), the worst and the mean, for
-//! ours and the baseline. Big grids have heavy-tailed search times, so the worst puzzle matters
-//! as much as the rate.
+//! puzzle takes: median, 90th and 99th percentile (nearest rank), the worst and the mean. Big
+//! grids have heavy-tailed search times, so the worst puzzle matters as much as the rate.
 
 use std::hint::black_box;
 use std::io::{IsTerminal, Write};
@@ -41,12 +40,15 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use sudoku_rs::core::{BoxShape, Grid, Solver, Unbounded};
+use sudoku_rs::core::{BoxShape, Error, Grid, Solver, Unbounded};
 
 mod clock;
 #[path = "../benches/common/mod.rs"]
 mod common;
+#[path = "compare/old_nine.rs"]
+mod old_nine;
 use common::PuzzleSet;
+use old_nine::OldNine;
 
 /// Puzzles per set without `--limit`: 9x9, bigger grids.
 const DEFAULT_LIMITS: (usize, usize) = (2000, 200);
@@ -166,13 +168,76 @@ fn count(flag: &str, value: &str) -> Result<usize, String> {
         .map_err(|_| format!("{flag} expects a count, got {value:?}"))
 }
 
+/// A 9x9 solver the comparison times through the same calls: ours (a [`Solver`]) or the old
+/// engine.
+trait Engine {
+    /// The first solution of `puzzle` into `out`; whether there was one.
+    fn solve(&mut self, puzzle: &[u8], out: &mut [u8]) -> bool;
+    /// The solutions of `puzzle` up to `limit`, with conflicting givens counted as 0 solutions,
+    /// as the `sudoku` crate counts them.
+    fn count(&mut self, puzzle: &[u8], limit: u64) -> u64;
+    /// The guesses of the last call.
+    fn guesses(&self) -> u64;
+
+    /// One timed pass solving every puzzle of the set; how many had a solution.
+    fn solve_pass(&mut self, set: &PuzzleSet, out: &mut [u8]) -> usize {
+        set.puzzles().filter(|p| self.solve(p, out)).count()
+    }
+
+    /// One timed pass counting every puzzle of the set to 2; the sum of the counts.
+    fn count2_pass(&mut self, set: &PuzzleSet) -> u64 {
+        set.puzzles().map(|p| self.count(p, 2)).sum()
+    }
+}
+
+impl Engine for Solver {
+    fn solve(&mut self, puzzle: &[u8], out: &mut [u8]) -> bool {
+        matches!(self.solve_into(puzzle, out, &mut Unbounded), Ok(true))
+    }
+
+    fn count(&mut self, puzzle: &[u8], limit: u64) -> u64 {
+        common::ours_count(self, puzzle, limit)
+    }
+
+    fn guesses(&self) -> u64 {
+        self.stats().guesses
+    }
+
+    /// The criterion bench's pass (`benches/common`), so both time the same calls.
+    fn solve_pass(&mut self, set: &PuzzleSet, out: &mut [u8]) -> usize {
+        common::ours_solve(self, set, out)
+    }
+
+    fn count2_pass(&mut self, set: &PuzzleSet) -> u64 {
+        common::ours_count2(self, set)
+    }
+}
+
+impl Engine for OldNine {
+    fn solve(&mut self, puzzle: &[u8], out: &mut [u8]) -> bool {
+        matches!(self.solve_into(puzzle, out), Ok(true))
+    }
+
+    fn count(&mut self, puzzle: &[u8], limit: u64) -> u64 {
+        match OldNine::count(self, puzzle, limit) {
+            Ok(count) => count,
+            Err(Error::Conflict { .. }) => 0,
+            Err(err) => panic!("counting failed: {err}"),
+        }
+    }
+
+    fn guesses(&self) -> u64 {
+        self.stats().guesses
+    }
+}
+
 /// The solvers under test, in table order.
 const OURS: usize = 0;
-const BASELINE: usize = 1;
+const OLD: usize = 1;
 const SUDOKU: usize = 2;
 
 /// Best rates (puzzles/s) of one set, `best[solver][op]` with op 0 solve, 1 count to 2; with
-/// guesses per puzzle of ours and the baseline, `guesses[solver][op]`, and on sets timed puzzle
+/// guesses per puzzle of ours and the old engine, `guesses[solver][op]`, and on sets timed puzzle
 /// by puzzle each puzzle's fastest time, `fastest[solver][op][puzzle]`.
 #[derive(Default)]
 struct Row {
@@ -181,10 +246,10 @@ struct Row {
     fastest: [[Vec<Duration>; 2]; 2],
 }
 
-/// Our solver and the baseline engines for one set.
+/// Our solver and, on 9x9, the old engine, for one set.
 struct Engines {
     ours: Solver,
-    baseline: Option<Solver>,
+    old: Option<OldNine>,
 }
 
 /// Whether a set is timed puzzle by puzzle: grids the generic engine solves.
@@ -197,7 +262,7 @@ fn per_puzzle(set: &PuzzleSet) -> bool {
 /// each puzzle's fastest time so far.
 fn timed_pass(
     clock: Clock,
-    solver: &mut Solver,
+    solver: &mut impl Engine,
     set: &PuzzleSet,
     op: usize,
     fastest: &mut Vec<Duration>,
@@ -207,13 +272,9 @@ fn timed_pass(
     for (puzzle, best) in set.puzzles().zip(fastest.iter_mut()) {
         let took = clock.time(|| {
             if op == 0 {
-                black_box(
-                    solver
-                        .solve_into(black_box(puzzle), &mut out, &mut Unbounded)
-                        .ok(),
-                );
+                black_box(solver.solve(black_box(puzzle), &mut out));
             } else {
-                black_box(common::ours_count(solver, black_box(puzzle), 2));
+                black_box(solver.count(black_box(puzzle), 2));
             }
         });
         *best = (*best).min(took);
@@ -250,19 +311,23 @@ struct Checked {
     took: [Duration; 2],
 }
 
-/// Our count to 2 and first solution of one puzzle, with the guesses and time each took.
-fn count_and_solve(clock: Clock, solver: &mut Solver, puzzle: &[u8], out: &mut [u8]) -> Checked {
+/// An engine's count to 2 and first solution of one puzzle, with the guesses and time each
+/// took.
+fn count_and_solve(
+    clock: Clock,
+    solver: &mut impl Engine,
+    puzzle: &[u8],
+    out: &mut [u8],
+) -> Checked {
     let mut count = 0;
-    let count_took = clock.time(|| count = common::ours_count(solver, puzzle, 2));
-    let count_guesses = solver.stats().guesses;
+    let count_took = clock.time(|| count = solver.count(puzzle, 2));
+    let count_guesses = solver.guesses();
     let mut found = false;
-    let solve_took = clock.time(|| {
-        found = matches!(solver.solve_into(puzzle, out, &mut Unbounded), Ok(true));
-    });
+    let solve_took = clock.time(|| found = solver.solve(puzzle, out));
     Checked {
         count,
         found,
-        guesses: [solver.stats().guesses, count_guesses],
+        guesses: [solver.guesses(), count_guesses],
         took: [solve_took, count_took],
     }
 }
@@ -296,17 +361,17 @@ fn check(set: &PuzzleSet, engines: &mut Engines, row: &mut Row, clock: Clock) ->
         if per_puzzle(set) {
             keep_fastest(&mut row.fastest[OURS], i, set.len(), &checked);
         }
-        if let Some(baseline) = &mut engines.baseline {
-            let checked = count_and_solve(clock, baseline, puzzle, &mut base_out);
+        if let Some(old) = &mut engines.old {
+            let checked = count_and_solve(clock, old, puzzle, &mut base_out);
             let (base, base_found) = (checked.count, checked.found);
-            for (total, spent) in guesses[BASELINE].iter_mut().zip(checked.guesses) {
+            for (total, spent) in guesses[OLD].iter_mut().zip(checked.guesses) {
                 *total += spent;
             }
             if per_puzzle(set) {
-                keep_fastest(&mut row.fastest[BASELINE], i, set.len(), &checked);
+                keep_fastest(&mut row.fastest[OLD], i, set.len(), &checked);
             }
             if base != ours || base_found != found {
-                report(i, format!("count to 2: ours {ours}, the baseline {base}"));
+                report(i, format!("count to 2: ours {ours}, the old engine {base}"));
             } else if ours == 1 && out != base_out {
                 report(i, "a unique puzzle with two different solutions".into());
             }
@@ -353,37 +418,52 @@ fn check(set: &PuzzleSet, engines: &mut Engines, row: &mut Row, clock: Clock) ->
 /// goes first.
 fn measure(set: &PuzzleSet, engines: &mut Engines, row: &mut Row, clock: Clock, round: usize) {
     let n = set.len();
-    let mut out = vec![0u8; set.shape.cell_count()];
     for op in 0..2 {
         for k in 0..3 {
             let who = (k + round) % 3;
-            let solver = match who {
-                OURS => Some(&mut engines.ours),
-                BASELINE => engines.baseline.as_mut(),
-                _ => None,
-            };
-            let value = match (who, solver) {
-                (SUDOKU, _) if !set.has_theirs() => continue,
-                (_, Some(solver)) if per_puzzle(set) => {
-                    timed_pass(clock, solver, set, op, &mut row.fastest[who][op])
-                }
-                (SUDOKU, _) if op == 0 => rate(clock, n, || {
+            let value = match who {
+                OURS => engine_rate(clock, &mut engines.ours, set, op, &mut row.fastest[who][op]),
+                OLD => match engines.old.as_mut() {
+                    Some(old) => engine_rate(clock, old, set, op, &mut row.fastest[who][op]),
+                    None => continue,
+                },
+                SUDOKU if !set.has_theirs() => continue,
+                SUDOKU if op == 0 => rate(clock, n, || {
                     black_box(common::theirs_solve(black_box(set)));
                 }),
-                (SUDOKU, _) => rate(clock, n, || {
+                SUDOKU => rate(clock, n, || {
                     black_box(common::theirs_count2(black_box(set)));
                 }),
-                (_, None) => continue,
-                (_, Some(solver)) if op == 0 => rate(clock, n, || {
-                    black_box(common::ours_solve(solver, black_box(set), &mut out));
-                }),
-                (_, Some(solver)) => rate(clock, n, || {
-                    black_box(common::ours_count2(solver, black_box(set)));
-                }),
+                _ => unreachable!("three solvers"),
             };
             let cell = &mut row.best[who][op];
             *cell = cell.max(value);
         }
+    }
+}
+
+/// Puzzles/s of `solver` on one op over the set: puzzle by puzzle on the sets timed so, else
+/// the fastest of whole passes.
+fn engine_rate(
+    clock: Clock,
+    solver: &mut impl Engine,
+    set: &PuzzleSet,
+    op: usize,
+    fastest: &mut Vec<Duration>,
+) -> f64 {
+    if per_puzzle(set) {
+        return timed_pass(clock, solver, set, op, fastest);
+    }
+    let n = set.len();
+    let mut out = vec![0u8; set.shape.cell_count()];
+    if op == 0 {
+        rate(clock, n, || {
+            black_box(solver.solve_pass(black_box(set), &mut out));
+        })
+    } else {
+        rate(clock, n, || {
+            black_box(solver.count2_pass(black_box(set)));
+        })
     }
 }
 
@@ -448,7 +528,7 @@ fn main() -> ExitCode {
         .iter()
         .map(|s| Engines {
             ours: Solver::new(s.shape),
-            baseline: Some(Solver::baseline(s.shape)),
+            old: (s.shape == BoxShape::CLASSIC).then(OldNine::default),
         })
         .collect();
     let mut rows: Vec<Row> = sets.iter().map(|_| Row::default()).collect();
@@ -472,7 +552,7 @@ fn main() -> ExitCode {
 
     println!(
         "single thread, puzzles/s by {}, best of {} rounds over the first puzzles of each set; \
-         ours: this build's engine, base: the engine before issue 11, sdk: the sudoku crate; \
+         ours: this build's engine, base: the old 9x9 engine (main at 636dee6), sdk: the sudoku crate; \
          x/y: ratio of rates (above 1: x is faster); guesses: per puzzle, ours and base",
         match args.clock {
             Clock::Cpu => "thread CPU time",
@@ -515,7 +595,7 @@ fn main() -> ExitCode {
             ratio_text(ours[1], sdk[1]),
             row.guesses[OURS][1],
             if base[1] > 0.0 {
-                format!("{:.2}", row.guesses[BASELINE][1])
+                format!("{:.2}", row.guesses[OLD][1])
             } else {
                 "-".into()
             },
@@ -557,7 +637,7 @@ fn print_tails(sets: &[PuzzleSet], rows: &[Row], clock: Clock) {
             continue;
         }
         for op in [1, 0] {
-            for who in [OURS, BASELINE] {
+            for who in [OURS, OLD] {
                 let mut times = row.fastest[who][op].clone();
                 if times.is_empty() {
                     continue;
@@ -592,8 +672,8 @@ fn write_tsv(path: &PathBuf, sets: &[PuzzleSet], rows: &[Row]) -> std::io::Resul
     writeln!(
         file,
         "set\tpuzzles\tours_solve\tours_count2\ttheirs_solve\ttheirs_count2\t\
-         guesses_solve\tguesses_count2\tbaseline_solve\tbaseline_count2\t\
-         baseline_guesses_solve\tbaseline_guesses_count2"
+         guesses_solve\tguesses_count2\told_solve\told_count2\t\
+         old_guesses_solve\told_guesses_count2"
     )?;
     for (set, row) in sets.iter().zip(rows) {
         let rate = |r: f64| {

@@ -1,4 +1,4 @@
-//! Logical solving over whole puzzle sets: soundness and coverage (issue 12).
+//! Logical solving over whole puzzle sets: soundness and coverage.
 //!
 //! `cargo run --release --example logic_sets -- [--every K] [--offset I] [--limit N] [FILE...]`
 //!

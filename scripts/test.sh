@@ -24,7 +24,8 @@ py="$venv/bin/python"
 
 echo "== cargo fmt / clippy / test"
 cargo fmt --check
-cargo clippy --quiet --all-targets --features baseline-engine -- -D warnings
+# The core with its tests, examples and benches (no Python), then the binding layer.
+cargo clippy --quiet --all-targets -- -D warnings
 cargo clippy --quiet --all-targets --features python -- -D warnings
 cargo test --quiet
 

@@ -125,14 +125,6 @@ impl Generic {
         }
     }
 
-    /// Benchmarks only: the search as before issue 11, without the all-different pass and
-    /// with an unweighed cell choice.
-    #[cfg(feature = "baseline-engine")]
-    pub(crate) fn as_before_issue_11(&mut self) {
-        self.matching = false;
-        self.weights = Vec::new();
-    }
-
     pub(crate) fn shape(&self) -> BoxShape {
         self.geo.shape
     }

@@ -5,13 +5,10 @@
 //! - `solver`: the facade, engine choice and restarts.
 //! - `generic`: the engine for any box shape up to 64x64.
 //! - `nine`: the dedicated engine for classic 9x9.
-//! - `nine_baseline` (feature `baseline-engine`, benchmarks only): that engine before issue 11.
 
 pub mod control;
 mod generic;
 mod nine;
-#[cfg(feature = "baseline-engine")]
-mod nine_baseline;
 pub mod solver;
 
 pub use control::{Control, Flow, SearchStats, Unbounded};

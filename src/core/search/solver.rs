@@ -97,9 +97,6 @@ pub struct Solver {
     generic: Generic,
     /// Classic 9x9 searches go to the dedicated engine in `nine.rs`.
     use_nine: bool,
-    /// Benchmarks only: classic 9x9 searches go to the engine before issue 11 instead.
-    #[cfg(feature = "baseline-engine")]
-    use_baseline: bool,
     /// Variant rules' searches go to their own engine; `None` for classic rules.
     variant: Option<Box<Variant>>,
     /// The most guesses one call may make, over all its restart attempts (`None`: no limit).
@@ -124,27 +121,12 @@ impl Solver {
         Solver {
             generic: Generic::new(shape),
             use_nine: false,
-            #[cfg(feature = "baseline-engine")]
-            use_baseline: false,
             variant: None,
             max_guesses: None,
             restarts: restarts_for(shape.size()),
             stats: SearchStats::default(),
             found: Vec::new(),
         }
-    }
-
-    /// Benchmarks only (feature `baseline-engine`): a solver that searches as before issue 11,
-    /// so a benchmark can time today's engines beside it: classic 9x9 runs the 9x9 engine of
-    /// then, other shapes the generic engine without its all-different pass or weights and
-    /// with the restart budgets of then.
-    #[cfg(feature = "baseline-engine")]
-    pub fn baseline(shape: BoxShape) -> Self {
-        let mut solver = Self::new(shape);
-        solver.use_baseline = solver.use_nine;
-        solver.generic.as_before_issue_11();
-        solver.restarts = RESTARTS;
-        solver
     }
 
     /// A solver for `shape` under `rules`: classic rules get [`Solver::new`]'s engines, any
@@ -249,7 +231,7 @@ impl Solver {
         match limit {
             Some(0) => {}
             // The 9x9 engine never restarts, and counts without writing the solutions out.
-            _ if self.nine_only() => {
+            _ if self.use_nine => {
                 let limit = limit.unwrap_or(u64::MAX);
                 count = nine::count(cells, control, self.max_guesses, &mut self.stats, limit)?;
             }
@@ -356,18 +338,9 @@ impl Solver {
         unreachable!("the budgets grow until an attempt completes")
     }
 
-    /// Whether searches go to the 9x9 engine (not the baseline's).
-    fn nine_only(&self) -> bool {
-        #[cfg(feature = "baseline-engine")]
-        if self.use_baseline {
-            return false;
-        }
-        self.use_nine
-    }
-
     /// `out` as the 9x9 engine's output buffer, when searches go to that engine.
     fn nine_out<'a>(&self, cells: &[u8], out: &'a mut [u8]) -> Option<&'a mut [u8; 81]> {
-        if !self.nine_only() {
+        if !self.use_nine {
             return None;
         }
         assert_eq!(cells.len(), 81, "cells must match the solver's shape");
@@ -399,11 +372,6 @@ impl Solver {
             self.generic.cell_count(),
             "cells must match the solver's shape"
         );
-        #[cfg(feature = "baseline-engine")]
-        if self.use_baseline {
-            super::nine_baseline::search(cells, control, self.max_guesses, &mut self.stats, visit)?;
-            return Ok(false);
-        }
         if self.use_nine {
             // The 9x9 engine finishes any puzzle long before a node budget would matter.
             // It never restarts, so the whole guess budget is its own.

@@ -1,7 +1,12 @@
-//! Benchmarks only (feature `baseline-engine`, never in the wheel): the classic 9x9 engine as it
-//! was before issue 11's speed work (main at 636dee6), kept verbatim so `examples/compare.rs` can
-//! time the current engine beside it in one process. Its tests were those of `nine.rs` then; it
-//! is checked against the current engine by the comparison's agreement pass.
+//! The classic 9x9 engine as it was at main 636dee6 (2026-11-22), before the speed work that
+//! followed, kept verbatim so that `examples/compare.rs` times today's engine beside it in one
+//! process rather than against a figure from another day. It is part of that example only and
+//! reaches the library through its public API alone (the stop hook, the statistics, the error
+//! type, the conflict finder); its tests were those of `nine.rs` then, and the comparison's
+//! agreement pass checks it against the current engine on every puzzle it times.
+//!
+//! The differences from the original are outside the engine: `POLL_INTERVAL` is copied here,
+//! and [`OldNine`] wraps `search` in the calls the comparison makes of a `Solver`.
 //!
 //! What follows is that engine's own description.
 //!
@@ -32,10 +37,54 @@
 //! that order is this engine's, not the generic one's (on a puzzle with several solutions the
 //! two engines may find a different one first).
 
-use super::control::{Control, Flow, SearchStats, POLL_INTERVAL};
-use crate::core::error::{Error, Result};
-use crate::core::grid::find_conflict;
-use crate::core::grid::shape::BoxShape;
+use sudoku_rs::core::grid::find_conflict;
+use sudoku_rs::core::{BoxShape, Control, Error, Flow, Result, SearchStats, Unbounded};
+
+/// How many search nodes pass between calls of [`Control::proceed`] (the library's value then).
+const POLL_INTERVAL: u64 = 1024;
+
+/// The old engine behind the calls the comparison makes of a `Solver`: first solution, count up
+/// to a limit, and the statistics of the last call.
+#[derive(Debug, Default)]
+pub struct OldNine {
+    stats: SearchStats,
+}
+
+impl OldNine {
+    /// The first solution of `cells` (81 values, 0 blank) into `out`: `Ok(false)` when there is
+    /// none.
+    pub fn solve_into(&mut self, cells: &[u8], out: &mut [u8]) -> Result<bool> {
+        let mut found = false;
+        search(cells, &mut Unbounded, None, &mut self.stats, |solution| {
+            out.copy_from_slice(solution);
+            found = true;
+            Flow::Stop
+        })?;
+        Ok(found)
+    }
+
+    /// The number of solutions of `cells`, counting up to `limit`.
+    pub fn count(&mut self, cells: &[u8], limit: u64) -> Result<u64> {
+        let mut count = 0;
+        if limit == 0 {
+            return Ok(0);
+        }
+        search(cells, &mut Unbounded, None, &mut self.stats, |_| {
+            count += 1;
+            if count >= limit {
+                Flow::Stop
+            } else {
+                Flow::Continue
+            }
+        })?;
+        Ok(count)
+    }
+
+    /// What the last call's search did.
+    pub fn stats(&self) -> SearchStats {
+        self.stats
+    }
+}
 
 /// All 27 cells of a band.
 const BAND: u32 = (1 << 27) - 1;
