@@ -26,30 +26,27 @@ const LOCKED_CANDIDATES_FROM: usize = 16;
 
 /// The grid sides on which the all-different pass runs (see [`all_different`]). On 25x25 it
 /// cuts the search tree several times over, and with it the heavy tail; on 16x16 the tree is
-/// small already and the pass cost more time than it saved. From 36x36 on it found nothing on
-/// sparse grids at many times the cost of a node (an empty 64x64 took 58.8 s with it, 6.1 s
-/// with it behind [`may_hold_a_tight_set`], 0.3 s without, the same nodes), and there is no set of such puzzles to show it paying. Figures:
+/// small already and the pass cost more time than it saved. From 36x36 on it finds nothing on
+/// sparse grids at many times the cost of a node, even behind [`may_hold_a_tight_set`], and
+/// there is no set of such puzzles to show it paying. Figures:
 /// benches/results/2026-11-23-generic-engine.md, benches/results/2026-11-24-big-grids.md.
 const MATCHING_SIDES: std::ops::Range<usize> = 25..36;
 
 /// The smallest grid side whose cell choice is weighed by the dead ends each unit has caused
-/// (see [`Generic::propagate`]). Counting to 2, it cut the CPU time 1.6x on gen_25x25 (the
-/// slowest puzzle 5.3 s -> 1.6 s), 1.3x on gen_16x16 (but its slowest 89 ms -> 290 ms, until
-/// [`WEIGHTS_KEPT_FROM`]), 2.7x on unique 16x16 puzzles and 1.6x on unique 12x12 ones, and was
-/// level on 8x8 and 10x10. On 9x9, where this engine runs only in comparisons, forum-hardest
-/// 1905 took 17% fewer nodes but 4% more time (benches/results/2026-11-24-generic-weights.md).
+/// (see [`Generic::propagate`]). It makes counting to 2 faster from 12x12 up, most of all on
+/// 25x25, where it cuts the heavy tail, and is level on 8x8 and 10x10. On 9x9, where this
+/// engine runs only in comparisons, it saves nodes but not time
+/// (benches/results/2026-11-24-generic-weights.md).
 const WEIGHED_FROM: usize = 10;
 
 /// The smallest grid side whose weights carry over from one restart attempt to the next, so
 /// that a restart starts from where the earlier attempts failed; below it every attempt starts
 /// afresh. Big grids restart after a few thousand nodes, and there carrying them over is what
-/// cut gen_25x25's tail (reset at every attempt, its first 40 took 5.4 s against 3.9 s). Below
-/// 25x25 an attempt runs 20,000 nodes before it restarts (the solver's budgets change at the
-/// same side, `BIG_RESTARTS_FROM` in solver.rs; move the two together), and what it learned
-/// misled the next: counting to 2, the slowest of gen_16x16's 1,000 took 52,035 nodes (0.36 s) with the weights
-/// carried over and 20,027 (0.14 s) reset, and the whole set 0.74-0.76 s against 0.51-0.56 s;
-/// unique 16x16 and 12x12 puzzles, which finish in their first attempt, were the same
-/// (benches/results/2026-11-25-generic-16x16.md).
+/// cuts gen_25x25's tail. Below 25x25 an attempt runs 20,000 nodes before it restarts (the
+/// solver's budgets change at the same side, `BIG_RESTARTS_FROM` in solver.rs; move the two
+/// together), and what it learned misleads the next: gen_16x16 counts to 2 faster with the
+/// weights reset, and unique 16x16 and 12x12 puzzles, which finish in their first attempt, do
+/// not care (benches/results/2026-11-25-generic-16x16.md).
 const WEIGHTS_KEPT_FROM: usize = 25;
 
 /// What to branch on: whichever has the fewest alternatives.
@@ -160,9 +157,8 @@ impl Generic {
         self.seed = attempt.seed;
         self.frames.clear();
         // From 25x25 up the weights carry over from one restart to the next of the same call
-        // (see [`WEIGHTS_KEPT_FROM`]). Reset at every attempt there, the slowest of gen_25x25's
-        // first 40 puzzles took 1.96 s against 1.03 s (and of all 200, 1.97 s against 1.62 s);
-        // halved at every restart, 1.36 s.
+        // (see [`WEIGHTS_KEPT_FROM`]): reset at every attempt, or halved, the slowest puzzles
+        // of gen_25x25 take longer (benches/results/2026-11-24-generic-weights.md).
         if attempt.seed == 0 || self.geo.size < WEIGHTS_KEPT_FROM {
             self.weights.fill(1);
         }
@@ -204,7 +200,7 @@ impl Generic {
                 // position drawn from (attempt, depth) out of 64: on grids of fewer than 64
                 // digits many draws land above every alternative and keep the plain order,
                 // so a restart perturbs only some branches. Drawing among the grid's n
-                // instead made counting to 2 on gen_25x25 0.85x as fast
+                // instead perturbs every branch, and counts to 2 on gen_25x25 more slowly
                 // (benches/results/2026-11-24-big-grids.md).
                 let mut next = frame.untried & frame.untried.wrapping_neg();
                 if self.seed != 0 {
@@ -319,7 +315,8 @@ impl Generic {
     /// puzzle has been failing, which proves a wrong early digit wrong in fewer nodes; the
     /// weights are kept across a call's restarts. A unit without a perfect matching (the
     /// all-different pass) adds nothing: the pass reports the first such unit in index order,
-    /// and weighing it made gen_25x25 slower than no weights at all.
+    /// so weighing it would favour rows over where the puzzle fails
+    /// (benches/results/2026-11-24-generic-weights.md).
     fn propagate(&mut self, level: usize) -> Step {
         let geo = &self.geo;
         let (n, nc, nu, full) = (geo.size, geo.cells, 3 * geo.size, self.full);

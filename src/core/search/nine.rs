@@ -29,7 +29,7 @@
 //! binary: a digit, then its negation in the same state. A guess is one side of a branch
 //! point; the first copies the state onto the stack, the negation reuses it; nothing is
 //! allocated per puzzle. (Branching on how a digit sits in a band or stack, tdoku's coarser
-//! decision, was taken past 64 nodes until the cell choice grew as good on the hard sets;
+//! decision, is not used: the cell choice does as well on the hard sets;
 //! benches/results/2026-11-24-nine-engine-late.md.)
 //!
 //! Solutions come out in a fixed order, so `solve` is deterministic and is `solutions`' first;
@@ -251,8 +251,8 @@ fn stack_patterns(cand: &[u32; 3]) -> u32 {
 /// bands hold the stack's other two columns, one each, in either pairing. Rotating each
 /// triple lines up a stack's other columns, rotating the word by 9 or 18 bits lines up the
 /// other bands, so a dozen shifts and masks do the three stacks at once, with no table and no
-/// transpose (with the table, through a transpose, serg counted to 2 about 3% slower;
-/// benches/results/2026-11-25-nine-engine-2.md). A stack with no arrangement keeps nothing.
+/// transpose: the transposes a table needs cost more than the arithmetic
+/// (benches/results/2026-11-25-nine-engine-2.md). A stack with no arrangement keeps nothing.
 #[inline(always)]
 fn stacks_arrangeable(patterns: u32) -> u32 {
     const LOW_TWO: u32 = 0o333_333_333;
@@ -397,12 +397,10 @@ impl State {
     /// ([`place_lanes`]) that clears their cells from the other digits and their columns from
     /// the digit's other bands (within its band, the reduction has already cleared a single's
     /// row, box and column), and that tells which words it changed. Placing each single as
-    /// soon as its digit-band was reduced instead, so that the reductions after it in the same
-    /// pass see it, takes 6% fewer passes on 1106 but a branch on every reduction, and then a
-    /// compare that reads back words just stored one by one: against that form the search is
-    /// 9-18% faster on the hard sets and 2-5% on serg, and against a compare after the pass
-    /// the givens' propagation makes the quick sets 7-14% faster
-    /// (benches/results/2026-11-26-nine-engine.md).
+    /// soon as its digit-band was reduced, so that the reductions after it in the same pass
+    /// see it, saves a few passes but costs a branch on every reduction and then a compare
+    /// that reads back words just stored one by one, which waits for the stores; that costs
+    /// more than the passes save (benches/results/2026-11-26-nine-engine.md).
     #[inline(always)]
     fn reduce_bands(&mut self, changed: u32) -> Option<u32> {
         let mut singles = [0u32; 27];
@@ -427,10 +425,8 @@ impl State {
         self.stacks_due |= changed;
         // Read back word by word, as they were stored: left to itself the compiler loads two
         // of the three words in one 8-byte load, which cannot take its value from two pending
-        // 4-byte stores and waits until they reach the cache. Three narrow loads made the
-        // search 2-6% faster on the hard sets and 17-clue, 0-3% on serg and the generated
-        // sets (benches/results/2026-11-26-nine-engine-2.md, "vol"); as an array compare, one
-        // wide load, it was 1-3% slower.
+        // 4-byte stores and waits until they reach the cache; an array compare, one wide load,
+        // waits the same way (benches/results/2026-11-26-nine-engine-2.md, "vol").
         // SAFETY: volatile reads of an initialized local array, in bounds.
         let placed: [u32; 3] = unsafe {
             [
@@ -492,8 +488,8 @@ impl State {
     /// a cell with no candidate. The three bands are counted side by side, so one test tells
     /// whether there is anything to place. `givens`: this is the givens' propagation, whose
     /// batch passes have just stored all 27 words one by one; there the plain count is the
-    /// faster, as [`digit_counts`]' wide loads would wait for those stores (with the wide count
-    /// there too, gen_easy35 solved 2-5% slower). `thrice` receives the same count's cells
+    /// faster, as [`digit_counts`]' wide loads would wait for those stores
+    /// (benches/results/2026-11-24-nine-engine-late.md). `thrice` receives the same count's cells
     /// with three or more candidates: when the propagation settles, this was its last count, so
     /// the cell choice reads them instead of counting again.
     #[inline(always)]
@@ -539,24 +535,23 @@ impl State {
     /// Applies every rule to a fixed point; `false` on a contradiction. The cheap rules run
     /// first and the costlier ones only once those are exhausted: naked singles (one scan of
     /// 27 words) before the stacks' locked candidates (three folds and a dozen shifts per
-    /// changed digit), which was 3-10% faster than the other way round on the 9x9 sets
+    /// changed digit), the faster order on the 9x9 sets
     /// (benches/results/2026-11-23-nine-engine-2.md).
     ///
     /// `changed` holds (at least) the digit-bands changed since they were last reduced, as
     /// [`State::changed`] would find them: the caller knows which it touched, and the compare
     /// it saves reads back words just stored one by one, which waits for the stores.
     /// `givens`: this is the propagation of the givens, where naked singles are counted and
-    /// their changes found otherwise (see [`State::naked_singles`] and below). A run-time flag:
-    /// as a const parameter, the two copies of this function made the search 3-5% slower on
-    /// serg, gen_minimal and top1465 (measured against this form).
+    /// their changes found otherwise (see [`State::naked_singles`] and below). A run-time flag,
+    /// not a const parameter: two compiled copies of this function timed slower from their
+    /// code layout alone (benches/results/2026-11-24-nine-engine.md).
     ///
     /// The stack rule runs only while [`STACKS_MIN_OPEN`] or more cells are open.
     ///
     /// `thrice`: on `true` for an unsolved state, the cells with three or more candidates, per
     /// band: the last naked-single count found nothing to place and the stack pass after it
-    /// (if it ran) nothing to drop, so that count is the settled state's (reading it, instead
-    /// of counting again to choose a cell, made serg 3-4% faster;
-    /// benches/results/2026-11-25-nine-engine-2.md).
+    /// (if it ran) nothing to drop, so that count is the settled state's, and the cell choice
+    /// reads it instead of counting again (benches/results/2026-11-25-nine-engine-2.md).
     #[inline(always)]
     fn propagate(&mut self, mut changed: u32, givens: bool, thrice: &mut [u32; 3]) -> bool {
         loop {
@@ -576,9 +571,7 @@ impl State {
             // (the placed digit's own word in the band may not change; see
             // [`State::placing_changes`]), and the band pass reduces all of it. From the
             // givens, where many naked singles are placed at once, the compare stays: naming
-            // was 1-2% slower on gen_easy35 with the search's passes placing in order, and
-            // level on every set once they place together
-            // (benches/results/2026-11-26-nine-engine.md, "nored").
+            // them there gains nothing (benches/results/2026-11-26-nine-engine.md, "nored").
             match self.naked_singles(givens, thrice) {
                 None => return false,
                 Some(0) => {}
@@ -630,11 +623,11 @@ impl State {
     /// The unsolved cell to guess on: a cell with two candidates if there is one, else the
     /// first with the fewest. Of the two-candidate cells, with `weighed`, the one with the
     /// most unsolved peers (the first on a tie): its guess reaches furthest, and the tree is
-    /// smaller (counting to 2 from the ninth node on: top1465 by 20%, 1106 by 4%, forum-hardest
-    /// 1905 by 1%); else the first cell of the lowest digit that has one, which is cheaper to
-    /// find. The weighing is branch-light, as it runs at every cell branch: one loop per band,
-    /// a running maximum of (peers, position) keys. `thrice`: per band, the cells with three or
-    /// more candidates, as [`State::propagate`] counted them. Returns (band, cell in band).
+    /// smaller (benches/results/2026-11-24-nine-engine.md); else the first cell of the lowest
+    /// digit that has one, which is cheaper to find. The weighing is branch-light, as it runs
+    /// at every cell branch: one loop per band, a running maximum of (peers, position) keys.
+    /// `thrice`: per band, the cells with three or more candidates, as [`State::propagate`]
+    /// counted them. Returns (band, cell in band).
     #[inline(always)]
     fn branch_cell(&self, thrice: [u32; 3], weighed: bool) -> (usize, u32) {
         let mut pairs = [0u32; 3];
@@ -826,8 +819,7 @@ fn place_lanes(words: &mut [u32], cleared: &[u32; 27], added: &[u32; 27]) -> u32
 /// Per band, the cells where at least one, two and three digits can go: bit-sliced counts over
 /// the nine digits, saturating at three. On x86_64 a digit's three bands are one SSE2 vector
 /// (SSE2 is part of every x86_64): nine loads and five operations a digit, against about
-/// twice that in general registers; the search ran 2-5% faster with it (counting to 2 on the
-/// hard sets and serg; benches/results/2026-11-24-nine-engine-late.md).
+/// twice that in general registers (benches/results/2026-11-24-nine-engine-late.md).
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn digit_counts(cand: &[[u32; 3]; 9]) -> [[u32; 3]; 3] {
@@ -871,8 +863,8 @@ fn digit_counts(cand: &[[u32; 3]; 9]) -> [[u32; 3]; 3] {
     digit_counts_scalar(cand)
 }
 
-/// [`digit_counts`] in general registers, as plain loops (as `array::from_fn` it was compiled
-/// out of line, without the search copy's instruction set).
+/// [`digit_counts`] in general registers, as plain loops: `array::from_fn` is compiled out of
+/// line, without the search copy's instruction set.
 #[inline(always)]
 fn digit_counts_scalar(cand: &[[u32; 3]; 9]) -> [[u32; 3]; 3] {
     let (mut once, mut twice, mut thrice) = ([0u32; 3], [0u32; 3], [0u32; 3]);
@@ -897,20 +889,17 @@ fn spread_digits(digits: u32) -> u32 {
 }
 
 /// The fewest open cells for which propagation runs the stack rule (locked candidates between
-/// columns and boxes). With fewer open it seldom drops anything: with under 20 open, 1.6% of
-/// serg's stack passes did and 10% of 1106's, and puzzles with several solutions, as all of
-/// serg's, are cheaper to finish by guessing than by running it. Stopping the rule below 35
-/// open cells made serg 9-12% faster to the first solution and 8-12% counting to 2, the
-/// other sets level, though the hard sets guess 4-6% more (1106 counting to 2: 285.5 to
-/// 302.5 a puzzle); below 40 the hard sets were 2-5% slower, below 45 5-8%
+/// columns and boxes). With fewer open it seldom drops anything, and puzzles with several
+/// solutions are cheaper to finish by guessing than by running it. The hard sets guess a
+/// little more without it, and a higher threshold makes them slower
 /// (benches/results/2026-11-26-nine-engine-3.md).
 const STACKS_MIN_OPEN: u32 = 35;
 
 /// Nodes that branch on the first two-candidate cell of the lowest digit before the search
 /// weighs the cells by their unsolved peers (see [`State::branch_cell`]). Most easy and
-/// many-solution puzzles are done by then, and the weighing costs at each branch about what
-/// it saves in their small trees (serg 0.92x with it from the first node, level with 8); on
-/// the harder sets it cuts the tree from there on.
+/// many-solution puzzles are done by then, and the weighing costs at each branch more than
+/// it saves in their small trees; on the harder sets it cuts the tree from there on
+/// (benches/results/2026-11-24-nine-engine-late.md).
 const PLAIN_CELLS: u64 = 8;
 
 const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
@@ -1064,9 +1053,8 @@ impl<C: Control + ?Sized, F: Found> Search<'_, C, F> {
 /// Which instruction set a copy of the search is compiled for. A function's target features
 /// reach only what is inlined into it, so everything a node runs is `#[inline(always)]` into
 /// [`Search::node`], and the recursion goes through this trait to stay in its own copy. The
-/// plain copy is 1-4% slower than the one with POPCNT, BMI and AVX2 on the hard sets and
-/// gen_easy35, level on the others (benches/results/2026-11-26-nine-engine.md; 3-6% on the
-/// AMD machine before the band passes' singles were placed in SSE2, 2026-11-25-nine-engine-2.md).
+/// copy with POPCNT, BMI and AVX2 is the faster on the hard sets
+/// (benches/results/2026-11-26-nine-engine.md, 2026-11-25-nine-engine-2.md).
 trait Isa {
     fn node<C: Control + ?Sized, F: Found>(
         search: &mut Search<'_, C, F>,

@@ -31,8 +31,8 @@ const RESTARTS: Restarts = Restarts {
     unit: 4_000,
 };
 
-/// 25x25 and up, where searches far from unique are heavy-tailed: restarting sooner halved the
-/// CPU time over the first 40 lines of gen_25x25 and cut the slowest puzzle from 5.9 s to 3.7 s
+/// 25x25 and up, where searches far from unique are heavy-tailed: restarting sooner cuts the
+/// CPU time of gen_25x25 and most of all its slowest puzzles
 /// (benches/results/2026-11-23-generic-engine.md). These are the budgets of a 25x25 (625
 /// cells); bigger grids scale them by their cell count, since filling an empty grid alone takes
 /// about one node a cell (about 3,600 on an empty 64x64), and a first budget below that would make
@@ -63,11 +63,10 @@ fn restarts_for(n: usize) -> Restarts {
 }
 
 /// Variant searches below this grid side never restart; from it up they restart like the
-/// generic engine. Measured (benches/results/2026-11-24-variant-engine.md): on 9x9
-/// non-consecutive puzzles, which often need 100,000 nodes and more, restarting at 20,000 nodes
-/// doubled the nodes to solve and made counting to 2 six times dearer (a unique puzzle's proof
-/// of uniqueness must fit in one attempt). On 16x16 killers with no givens it cut the guesses
-/// of the hardest of five solved from 382,038 to 109,177 (another went from 35,004 to 65,705).
+/// generic engine (benches/results/2026-11-24-variant-engine.md): 9x9 non-consecutive puzzles
+/// often need more nodes than a first attempt's budget, and a unique puzzle's proof of
+/// uniqueness must fit in one attempt, so restarting there multiplies the work; on 16x16
+/// killers with no givens restarts cut the hardest searches' guesses.
 const VARIANT_RESTARTS_FROM: usize = 16;
 
 /// A first attempt with no node budget: it always completes.
