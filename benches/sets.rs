@@ -61,19 +61,19 @@ fn bench_sets(c: &mut Criterion) {
         let mut solver = Solver::new(set.shape);
         let mut out = vec![0u8; set.shape.cell_count()];
         group.bench_function("solve/ours", |b| {
-            b.iter(|| common::ours_solve(&mut solver, black_box(&set), &mut out))
+            b.iter(|| common::ours_solve(&mut solver, black_box(&set), &mut out));
         });
         if set.has_theirs() {
             group.bench_function("solve/sudoku", |b| {
-                b.iter(|| common::theirs_solve(black_box(&set)))
+                b.iter(|| common::theirs_solve(black_box(&set)));
             });
         }
         group.bench_function("count2/ours", |b| {
-            b.iter(|| common::ours_count2(&mut solver, black_box(&set)))
+            b.iter(|| common::ours_count2(&mut solver, black_box(&set)));
         });
         if set.has_theirs() {
             group.bench_function("count2/sudoku", |b| {
-                b.iter(|| common::theirs_count2(black_box(&set)))
+                b.iter(|| common::theirs_count2(black_box(&set)));
             });
         }
         group.finish();

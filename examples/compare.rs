@@ -80,7 +80,8 @@ impl Clock {
         };
         let start = read();
         f();
-        read() - start
+        // Both clocks are monotonic; saturating only keeps the type's promise.
+        read().saturating_sub(start)
     }
 }
 
@@ -152,7 +153,7 @@ fn parse_args() -> Result<Args, String> {
         args.sets = common::DEFAULT_SETS
             .iter()
             .chain(&EXTRA_SETS)
-            .map(|name| name.to_string())
+            .map(|&name| name.to_owned())
             .collect();
     }
     Ok(args)
@@ -515,7 +516,7 @@ fn main() -> ExitCode {
                     let keep = args.huge_limit.min(set.len()) * set.shape.cell_count();
                     set.cells.truncate(keep);
                 }
-                sets.push(set)
+                sets.push(set);
             }
             Ok(None) => eprintln!("skipping {name}: not found in {}", args.data.display()),
             Err(message) => {

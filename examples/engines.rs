@@ -24,7 +24,7 @@ fn main() {
     ];
     let only = args.get(3);
     let mut results = Vec::new();
-    for (name, solver) in engines.iter_mut() {
+    for (name, solver) in &mut engines {
         if only.is_some_and(|only| only != name) {
             continue;
         }

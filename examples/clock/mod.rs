@@ -6,6 +6,7 @@ use std::time::Duration;
 /// The calling thread's CPU time; `None` where there is no thread CPU clock (libc is a
 /// dev-dependency on unix only).
 #[cfg(unix)]
+#[allow(clippy::unnecessary_wraps)] // the signature of the form for systems without the clock
 pub fn thread_cpu_time() -> Option<Duration> {
     let mut now = libc::timespec {
         tv_sec: 0,

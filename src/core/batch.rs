@@ -90,7 +90,7 @@ impl<P: FnMut(usize) -> bool> Control for Poller<'_, P> {
 /// The number of threads to use: `requested`, or every core when `None`.
 pub fn thread_count(requested: Option<usize>) -> usize {
     requested
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get))
         .max(1)
 }
 

@@ -177,7 +177,7 @@ mod tests {
 
     #[test]
     fn isqrt_is_the_floor_square_root() {
-        let by_search = |x: usize| (0..).take_while(|r: &usize| r * r <= x).last().unwrap();
+        let by_search = |x: usize| (0..=x).take_while(|r: &usize| r * r <= x).last().unwrap();
         for x in (0..5000).chain([1 << 20, (1 << 20) - 1, usize::MAX >> 20]) {
             let r = isqrt(x);
             assert!(r * r <= x && (r + 1) * (r + 1) > x, "{x}");

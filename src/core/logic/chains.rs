@@ -16,6 +16,8 @@
 //! something is found first (ties: the first start in row-major, digit order). Chains are
 //! bounded at [`MAX_NODES`] candidates.
 
+use std::fmt::Write;
+
 use super::engine::Context;
 use super::links::finish;
 use super::step::{elimination_cells, Step, Technique};
@@ -299,7 +301,8 @@ fn find(ctx: &Context<'_>, mode: Mode) -> Option<Step> {
                 notation.push(if i % 2 == 1 { '=' } else { '-' });
             }
             let (r, c) = ctx.rc(x / n);
-            notation.push_str(&format!("({})r{}c{}", x % n + 1, r + 1, c + 1));
+            // Writing to a String cannot fail.
+            let _ = write!(notation, "({})r{}c{}", x % n + 1, r + 1, c + 1);
         }
         let title = match mode {
             Mode::X => "X-chain",

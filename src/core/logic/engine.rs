@@ -19,6 +19,15 @@ pub struct Context<'a> {
     unique: &'a dyn Fn() -> bool,
 }
 
+impl fmt::Debug for Context<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Context")
+            .field("cands", &self.cands)
+            .field("text", &self.text)
+            .finish_non_exhaustive()
+    }
+}
+
 impl Context<'_> {
     /// The puzzle is known to have exactly one solution, so uniqueness techniques may run.
     pub fn unique(&self) -> bool {
@@ -122,6 +131,7 @@ pub fn apply_changes(
 
 /// Where a hint or an explanation starts: the puzzle, the candidates, and its solution count
 /// when already known.
+#[derive(Debug)]
 pub struct Start {
     pub puzzle: Grid,
     pub candidates: Candidates,

@@ -201,6 +201,7 @@ impl Techniques {
         Techniques(0)
     }
 
+    #[must_use]
     pub fn with(self, t: Technique) -> Techniques {
         Techniques(self.0 | 1 << t.index())
     }
@@ -266,6 +267,7 @@ impl Step {
 }
 
 /// `r4c6`.
+#[derive(Debug)]
 pub struct CellRef(pub usize, pub usize);
 
 impl fmt::Display for CellRef {
@@ -275,6 +277,7 @@ impl fmt::Display for CellRef {
 }
 
 /// `box 5`, `row 4`, `column 6` (1-based).
+#[derive(Debug)]
 pub struct UnitRef(pub Unit, pub usize);
 
 impl fmt::Display for UnitRef {

@@ -176,7 +176,7 @@ fn traces_are_deterministic() {
             assert!(a.solved(), "{line}");
             assert_eq!(a.steps, b.steps);
             let s = start(&grid, None, &mut solver, &mut Unbounded).unwrap();
-            let graded = super::grade(s, Techniques::all(), &mut solver, &mut Unbounded).unwrap();
+            let graded = grade(s, Techniques::all(), &mut solver, &mut Unbounded).unwrap();
             assert_eq!(graded, a.grade);
             let mut cands = Candidates::from_grid(&grid);
             for step in &a.steps {
@@ -248,11 +248,11 @@ fn the_solver_is_asked_only_when_the_logic_gets_stuck() {
     let easy = parse(&puzzles("gen_easy35", 0)[0], None).unwrap();
     let mut solver = Solver::new(BoxShape::CLASSIC);
     let s = start(&easy, None, &mut solver, &mut Unbounded).unwrap();
-    let graded = super::grade(s, Techniques::all(), &mut solver, &mut Unbounded).unwrap();
+    let graded = grade(s, Techniques::all(), &mut solver, &mut Unbounded).unwrap();
     assert_eq!(graded.solutions, Solutions::One);
     assert_eq!(solver.stats().nodes, 0, "an easy puzzle needs no search");
     let s = start(&easy, None, &mut solver, &mut Unbounded).unwrap();
-    let stuck = super::grade(s, Techniques::none(), &mut solver, &mut Unbounded).unwrap();
+    let stuck = grade(s, Techniques::none(), &mut solver, &mut Unbounded).unwrap();
     assert_eq!(stuck.label(), "unsolved");
     assert!(solver.stats().nodes > 0);
 }
@@ -310,6 +310,6 @@ mod grade {
 
     pub fn grade_of(grid: &Grid, solver: &mut Solver) -> Grade {
         let s = start(grid, None, solver, &mut Unbounded).unwrap();
-        super::super::grade(s, Techniques::all(), solver, &mut Unbounded).unwrap()
+        grade(s, Techniques::all(), solver, &mut Unbounded).unwrap()
     }
 }

@@ -81,12 +81,7 @@ fn wing(ctx: &Context<'_>, pivot_size: u32) -> Option<Step> {
                     continue;
                 }
                 finish(ctx, &mut step, &[pivot, a, b], pm | z);
-                let letters = |m: u64| {
-                    bits(m)
-                        .map(|d| (d + 1).to_string())
-                        .collect::<Vec<_>>()
-                        .join("")
-                };
+                let letters = |m: u64| bits(m).map(|d| (d + 1).to_string()).collect::<String>();
                 step.text = ctx.say(format_args!(
                     "{}: pivot {} ({}) with pincers {} ({}) and {} ({}): one pincer is {digit}, so \
                      {digit} is removed from {}",

@@ -443,12 +443,16 @@ impl Filler<'_> {
         let units = self.geo.cell_units[cell].map(usize::from);
         for d in digits {
             self.cells[cell] = d + 1;
-            units.iter().for_each(|&u| self.used[u] |= 1 << d);
+            for &u in &units {
+                self.used[u] |= 1 << d;
+            }
             match self.fill(rng) {
                 Some(false) => {}
                 done => return done,
             }
-            units.iter().for_each(|&u| self.used[u] &= !(1 << d));
+            for &u in &units {
+                self.used[u] &= !(1 << d);
+            }
         }
         self.cells[cell] = 0;
         Some(false)

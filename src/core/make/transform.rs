@@ -161,6 +161,7 @@ impl Transform {
     }
 
     /// The transform that undoes this one.
+    #[must_use]
     pub fn inverse(&self) -> Self {
         let n = self.shape.size();
         let invert = |order: &[usize]| {
@@ -191,6 +192,7 @@ impl Transform {
     }
 
     /// This transform followed by `next`: `a.then(b).apply(g) == b.apply(a.apply(g))`.
+    #[must_use]
     pub fn then(&self, next: &Transform) -> Self {
         assert_eq!(self.shape, next.shape, "transforms of one shape");
         let n = self.shape.size();

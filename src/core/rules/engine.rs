@@ -167,7 +167,7 @@ impl Variant {
     pub(crate) fn arena_bytes(&self) -> usize {
         8 * (self.cand.capacity() + self.open.capacity())
             + self.value.capacity()
-            + std::mem::size_of::<Frame>() * self.frames.capacity()
+            + size_of::<Frame>() * self.frames.capacity()
     }
 
     /// Frees what the arena holds beyond about `keep` bytes (level 0 always stays), so a cached
@@ -692,6 +692,7 @@ mod tests {
     use super::*;
     use crate::core::error::Cell;
     use crate::core::rules::{Cage, Spec};
+    use crate::core::search::control::GuessBudget;
     use crate::core::search::{Solver, Unbounded};
 
     /// Counts completions by plain backtracking, checking every rule with `find_conflict`.
@@ -797,7 +798,7 @@ mod tests {
                 let attempt = Attempt {
                     seed,
                     node_budget: u64::MAX,
-                    guesses: Default::default(),
+                    guesses: GuessBudget::default(),
                 };
                 let mut found = Vec::new();
                 let out = variant.search(&[0; 36], &mut Unbounded, attempt, |s| {

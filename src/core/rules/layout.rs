@@ -228,12 +228,12 @@ pub fn windows() -> [(usize, usize); 4] {
 }
 
 /// The cells `moves` away from (r, c) that lie on an `n x n` grid.
-pub(crate) fn neighbours<'a>(
+pub(crate) fn neighbours(
     n: usize,
     r: usize,
     c: usize,
-    moves: &'a [(isize, isize)],
-) -> impl Iterator<Item = (usize, usize)> + 'a {
+    moves: &[(isize, isize)],
+) -> impl Iterator<Item = (usize, usize)> + '_ {
     moves.iter().filter_map(move |&(dr, dc)| {
         let (nr, nc) = (r as isize + dr, c as isize + dc);
         (nr >= 0 && nc >= 0 && (nr as usize) < n && (nc as usize) < n)

@@ -17,6 +17,7 @@ pub trait Control {
 }
 
 /// Never stops the search.
+#[derive(Debug)]
 pub struct Unbounded;
 
 impl Control for Unbounded {

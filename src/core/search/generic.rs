@@ -238,7 +238,7 @@ impl Generic {
     pub(crate) fn arena_bytes(&self) -> usize {
         self.cells.capacity()
             + 8 * (self.used.capacity() + self.elim.capacity() + self.empties.capacity())
-            + std::mem::size_of::<Frame>() * self.frames.capacity()
+            + size_of::<Frame>() * self.frames.capacity()
     }
 
     /// Frees the arena's levels past the first `levels` (at least one stays): a deep search on

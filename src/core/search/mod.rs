@@ -8,6 +8,9 @@
 
 pub mod control;
 mod generic;
+// nine.rs's code stays as it was measured (benches/results/); these two style lints flag it
+// and wait for its next timed change.
+#[allow(clippy::explicit_iter_loop, clippy::items_after_statements)]
 mod nine;
 pub mod solver;
 

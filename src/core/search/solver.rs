@@ -106,6 +106,26 @@ pub struct Solver {
     found: Vec<u8>,
 }
 
+/// The shape, the engine and the last search's statistics; the engines' working state is
+/// scratch space, not worth printing.
+impl std::fmt::Debug for Solver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let engine = if self.use_nine {
+            "9x9"
+        } else if self.variant.is_some() {
+            "variant"
+        } else {
+            "generic"
+        };
+        f.debug_struct("Solver")
+            .field("shape", &self.shape())
+            .field("engine", &engine)
+            .field("max_guesses", &self.max_guesses)
+            .field("stats", &self.stats)
+            .finish_non_exhaustive()
+    }
+}
+
 impl Solver {
     /// A solver for `shape`; classic 9x9 uses the dedicated 9x9 engine.
     pub fn new(shape: BoxShape) -> Self {
