@@ -24,8 +24,10 @@ import sudoku_rs as sr
 EMPTY9 = "." * 81
 HUGE = np.broadcast_to(np.zeros(81, np.uint8), (10**9, 81))  # a view: takes no memory
 HUGE_BIG = np.broadcast_to(np.zeros(256, np.uint8), (10**8, 256))
+import os, tempfile
+if "MANY" in {call!r}:
+    MANY = np.ones((10**6, 81), np.uint8)  # 81 MB held before the limit: its text does not fit
 if "BIG_FILE" in {call!r}:
-    import os, tempfile
     fd, BIG_FILE = tempfile.mkstemp(suffix=".txt")
     with os.fdopen(fd, "wb") as f:
         f.write((EMPTY9 + "\n").encode() * 600_000)  # 49 MB
@@ -62,6 +64,14 @@ ENTRY_POINTS = [
     ("sr.generate_batch(2**62, seed=1)", "MemoryError"),
     ("sr.solutions(EMPTY9, limit=10**7)", "MemoryError"),
     ("sr.solutions(EMPTY9, limit=None)", "MemoryError"),
+    ("list(sr.iter_solutions(EMPTY9, limit=10**7))", "MemoryError"),
+    ("sum(1 for _ in sr.iter_solutions(EMPTY9, limit=10**5))", "no error"),
+    ("sr.format_puzzles(HUGE)", "MemoryError"),
+    ("sr.format_puzzles(MANY)", "MemoryError"),
+    ("sr.write_puzzles(os.devnull, HUGE)", "MemoryError"),
+    ("sr.write_traces(os.devnull, HUGE)", "MemoryError"),
+    ("sr.read_variant_puzzles(BIG_FILE)", "MemoryError"),
+    ("sr.print_sheets(HUGE, os.path.join(tempfile.gettempdir(), 'never.pdf'))", "MemoryError"),
     ("sr.read_puzzles(BIG_FILE)", "MemoryError"),
     ("sr.candidates_batch(HUGE)", "MemoryError"),
     ("sr.grade_batch(HUGE)", "MemoryError"),
@@ -95,3 +105,92 @@ if __name__ == "__main__":
         done = run_case(call)
         got = done.stdout.strip() or f"exit {done.returncode}"
         print(f"| `{call}` | {got} |")
+
+
+# Public names that allocate nothing in proportion to a number the caller gives (one grid, one
+# step, a class or a constant), so they have no row above. Every other name of sr.__all__ must.
+NOT_PROPORTIONAL = {
+    "Board": "one grid",
+    "Explanation": "a result type",
+    "GenerateError": "an exception",
+    "Grade": "a result type",
+    "GuessLimitError": "an exception",
+    "InvalidCandidatesError": "an exception",
+    "InvalidPuzzleError": "an exception",
+    "InvalidRulesError": "an exception",
+    "NoSolutionError": "an exception",
+    "Rating": "a result type",
+    "Rules": "one set of rules",
+    "Status": "a constant table",
+    "Step": "a result type",
+    "SudokuError": "an exception",
+    "Traces": "a result type",
+    "Transform": "one grid's transform",
+    "__version__": "a string",
+    "candidates": "one grid",
+    "canonical": "one grid",
+    "count_solutions": "counts without keeping solutions",
+    "explain": "one grid's steps",
+    "format_candidates": "one grid",
+    "format_rules": "one set of rules",
+    "generate": "one grid",
+    "grade": "one grid",
+    "hint": "one step",
+    "is_unique": "counts to 2",
+    "is_valid": "one grid",
+    "parse_candidates": "one grid's text",
+    "parse_rules": "one set of rules",
+    "rate": "one grid",
+    "solve": "one grid",
+    "techniques": "a constant table",
+    "write_variant_puzzles": "writes the caller's own list line by line",
+}
+
+
+def test_the_sweep_covers_every_public_name():
+    import sudoku_rs as sr
+
+    swept = {name for name in sr.__all__ for call, _ in ENTRY_POINTS if f"sr.{name}(" in call}
+    unknown = set(sr.__all__) - swept - set(NOT_PROPORTIONAL)
+    assert not unknown, f"add a row to ENTRY_POINTS (or NOT_PROPORTIONAL) for {sorted(unknown)}"
+    assert not swept & set(NOT_PROPORTIONAL)
+    assert set(NOT_PROPORTIONAL) <= set(sr.__all__), "NOT_PROPORTIONAL names a name gone"
+
+
+# Under an absolute 2 GiB address space: 10**7 solutions of the empty grid (810 MB of cells,
+# more as Python strings) either come back or raise MemoryError; either way no thread panics,
+# and the process goes on to solve, and to iterate the same solutions lazily, in bounded memory.
+TWO_GIB = r"""
+import resource, sys
+import sudoku_rs as sr
+resource.setrlimit(resource.RLIMIT_AS, (2 * 2**30, resource.RLIM_INFINITY))
+try:
+    got = len(sr.solutions("." * 81, limit=10**7))
+    print("finished", got)
+except MemoryError:
+    print("MemoryError")
+got = None
+assert sr.solve("." * 81)[:9] == "123456789"
+seen = 0
+for solution in sr.iter_solutions("." * 81, limit=10**6):
+    seen += 1
+assert seen == 10**6, seen
+print("usable")
+"""
+
+
+def test_ten_million_solutions_under_two_gib_finish_or_raise_memory_error():
+    done = subprocess.run(
+        [sys.executable, "-c", TWO_GIB],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+        env={**__import__("os").environ, "RUST_BACKTRACE": "1"},
+    )
+    assert done.returncode == 0, f"exit {done.returncode}\n{done.stderr[-2000:]}"
+    lines = done.stdout.split()
+    assert lines[-1] == "usable", done.stdout
+    assert done.stdout.startswith(("MemoryError", "finished 10000000")), done.stdout
+    assert "panicked" not in done.stderr, done.stderr[-2000:]
+    assert "PyObject pointer is null" not in done.stderr

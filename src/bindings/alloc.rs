@@ -7,7 +7,9 @@ use numpy::ndarray::Dimension;
 use numpy::npyffi::{npy_intp, PY_ARRAY_API};
 use numpy::{Element, PyArray, PyArray1, PyArrayDescrMethods, PyArrayDyn, PyArrayMethods};
 use pyo3::exceptions::PyMemoryError;
+use pyo3::ffi;
 use pyo3::prelude::*;
+use pyo3::types::{PyList, PyString};
 
 use super::dtype::CellElement;
 
@@ -130,4 +132,31 @@ pub fn from_slice<'py, T: Element + Copy>(
         .expect("a new array is contiguous")
         .copy_from_slice(values);
     Ok(array)
+}
+
+/// A new `str` holding `text`, or the `MemoryError` Python raised (pyo3's `PyString::new`
+/// panics when Python cannot make the object).
+pub fn string<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyString>> {
+    let len = ffi::Py_ssize_t::try_from(text.len()).map_err(|_| too_big("the text"))?;
+    // SAFETY: `text` is valid UTF-8 of `len` bytes; the call returns a new reference or NULL
+    // with an exception set.
+    unsafe {
+        let ptr = ffi::PyUnicode_FromStringAndSize(text.as_ptr().cast(), len);
+        Ok(Bound::from_owned_ptr_or_err(py, ptr)?.cast_into_unchecked())
+    }
+}
+
+/// A new list of `items`, or the `MemoryError` Python raised (pyo3's `PyList::new` panics when
+/// Python cannot make the list).
+pub fn list<'py>(
+    py: Python<'py>,
+    items: impl IntoIterator<Item = PyResult<Bound<'py, PyAny>>>,
+) -> PyResult<Bound<'py, PyList>> {
+    // SAFETY: PyList_New returns a new reference to an empty list or NULL with an exception set.
+    let list: Bound<'py, PyList> =
+        unsafe { Bound::from_owned_ptr_or_err(py, ffi::PyList_New(0))?.cast_into_unchecked() };
+    for item in items {
+        list.append(item?)?;
+    }
+    Ok(list)
 }

@@ -137,6 +137,11 @@ impl<'a, 'py> FromPyObject<'a, 'py> for MaxGuesses {
     }
 }
 
+/// An optional `max_guesses=` as the solver takes it.
+pub fn budget(max_guesses: Option<MaxGuesses>) -> Option<u64> {
+    max_guesses.unwrap_or_default().0
+}
+
 /// `threads=`: how many threads a batch may use; `None` for every core.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Threads(Option<u64>);

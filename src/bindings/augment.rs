@@ -90,7 +90,7 @@ fn augment<'py>(
             };
             let batch = match open(obj, Some((shape.rows(), shape.cols()))) {
                 Ok(batch) => batch.strict("solutions"),
-                Err(err) if err.is_instance_of::<super::InvalidPuzzleError>(py) => {
+                Err(err) if err.is_instance_of::<super::errors::InvalidPuzzleError>(py) => {
                     return Err(mismatch(err.value(py).to_string())?)
                 }
                 Err(err) => return Err(err),

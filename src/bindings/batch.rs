@@ -425,7 +425,7 @@ pub(super) fn written_like<'py>(
     // A text of as many characters as cells that was read as a grid is nothing but its cells
     // (whitespace would leave fewer): no layout to follow, so no need to read it again.
     if pystr::char_len(template) == cells.len() {
-        return Ok(line_string(py, cells).into_any());
+        return Ok(line_string(py, cells)?.into_any());
     }
     let text = pystr::with_text(template, |t| render_like(t, cells))?;
     Ok(PyString::new(py, &text).into_any())
@@ -616,23 +616,25 @@ pub fn solve_batch<'py>(
     status: bool,
     rules: Option<super::rules::RulesArg>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let py = puzzles.py();
-    let (puzzles, shown, rules) = entry(puzzles, progress, rules)?;
-    if !shown && !status && rules.is_none() {
-        if let Some(row) = OneRow::read(&puzzles, BoxArg::request(r#box)?)? {
-            return row.solve(super::budget(max_guesses));
+    super::guard::entry(|| {
+        let py = puzzles.py();
+        let (puzzles, shown, rules) = entry(puzzles, progress, rules)?;
+        if !shown && !status && rules.is_none() {
+            if let Some(row) = OneRow::read(&puzzles, BoxArg::request(r#box)?)? {
+                return row.solve(super::args::budget(max_guesses));
+            }
         }
-    }
-    let batch = open_under(&puzzles, r#box, rules)?;
-    super::entry::with_progress(py, shown, batch.count, "solving", |update| {
-        solve_rows(
-            py,
-            &batch,
-            threads,
-            update,
-            super::budget(max_guesses),
-            status,
-        )
+        let batch = open_under(&puzzles, r#box, rules)?;
+        super::entry::with_progress(py, shown, batch.count, "solving", |update| {
+            solve_rows(
+                py,
+                &batch,
+                threads,
+                update,
+                super::args::budget(max_guesses),
+                status,
+            )
+        })
     })
 }
 
@@ -662,23 +664,25 @@ pub fn count_solutions_batch<'py>(
     status: bool,
     rules: Option<super::rules::RulesArg>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let py = puzzles.py();
-    let (puzzles, shown, rules) = entry(puzzles, progress, rules)?;
-    if !shown && !status && rules.is_none() {
-        if let Some(row) = OneRow::read(&puzzles, BoxArg::request(r#box)?)? {
-            return row.count(limit.0, super::budget(max_guesses));
+    super::guard::entry(|| {
+        let py = puzzles.py();
+        let (puzzles, shown, rules) = entry(puzzles, progress, rules)?;
+        if !shown && !status && rules.is_none() {
+            if let Some(row) = OneRow::read(&puzzles, BoxArg::request(r#box)?)? {
+                return row.count(limit.0, super::args::budget(max_guesses));
+            }
         }
-    }
-    let batch = open_under(&puzzles, r#box, rules)?;
-    super::entry::with_progress(py, shown, batch.count, "counting", |update| {
-        count_rows(
-            py,
-            &batch,
-            limit.0,
-            threads,
-            update,
-            super::budget(max_guesses),
-            status,
-        )
+        let batch = open_under(&puzzles, r#box, rules)?;
+        super::entry::with_progress(py, shown, batch.count, "counting", |update| {
+            count_rows(
+                py,
+                &batch,
+                limit.0,
+                threads,
+                update,
+                super::args::budget(max_guesses),
+                status,
+            )
+        })
     })
 }

@@ -78,7 +78,7 @@ pub fn _apply_step<'py>(
 ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
     super::guard::entry(|| {
         let py = grid.py();
-        let input = super::read(grid, r#box)?;
+        let input = super::input::read_boxed(grid, r#box)?;
         let n = input.grid.size();
         for &(r, c, d) in placements.iter().chain(&eliminations) {
             if r >= n || c >= n || d == 0 || usize::from(d) > n {

@@ -41,7 +41,7 @@ pub fn canonical<'py>(
     r#box: Option<BoxArg>,
 ) -> PyResult<Bound<'py, PyAny>> {
     super::guard::entry(|| {
-        let input = super::read(grid, r#box)?;
+        let input = super::input::read_boxed(grid, r#box)?;
         let (form, _) = detached(grid.py(), &input.grid)?;
         input.kind.write(grid.py(), form.cells())
     })

@@ -15,6 +15,7 @@ use crate::core::grid::expected_values;
 use crate::core::grid::text::{self, expected_chars, value_of_char};
 use crate::core::{BoxShape, Grid};
 
+use super::alloc;
 use super::cell_objects::{CellKind, CellObjects};
 use super::dtype::{
     check_integer_dtype, first_out_of_range, in_dtype, native_order, read_values, CellElement,
@@ -41,6 +42,14 @@ pub enum Kind<'py> {
 pub struct Input<'py> {
     pub kind: Kind<'py>,
     pub grid: Grid,
+}
+
+/// Reads any grid with `box=` as given.
+pub fn read_boxed<'py>(
+    grid: &Bound<'py, PyAny>,
+    requested_box: Option<super::args::BoxArg>,
+) -> PyResult<Input<'py>> {
+    read(grid, super::args::BoxArg::request(requested_box)?)
 }
 
 /// Reads any supported grid. Malformed grids raise `InvalidPuzzleError`; values of the wrong
@@ -81,9 +90,9 @@ impl<'py> Kind<'py> {
         let n = crate::core::grid::shape::isqrt(cells.len());
         let rows = cells.chunks(n);
         Ok(match self {
-            Kind::Text(None) => line_string(py, cells).into_any(),
+            Kind::Text(None) => line_string(py, cells)?.into_any(),
             Kind::Text(Some(template)) => {
-                PyString::new(py, &text::render_like(template, cells)).into_any()
+                alloc::string(py, &text::render_like(template, cells))?.into_any()
             }
             Kind::IntRows => {
                 let objects = CellObjects::get(py);
@@ -93,7 +102,11 @@ impl<'py> Kind<'py> {
                 let objects = CellObjects::get(py);
                 row_lists(py, rows, |v| objects.char(py, v).into_any())?
             }
-            Kind::TextRows => PyList::new(py, rows.map(text::to_line))?.into_any(),
+            Kind::TextRows => alloc::list(
+                py,
+                rows.map(|row| Ok(alloc::string(py, &text::to_line(row))?.into_any())),
+            )?
+            .into_any(),
             Kind::Array(dtype) => write_array(py, dtype, cells, n)?,
         })
     }
@@ -105,24 +118,22 @@ fn row_lists<'py, 'c>(
     rows: impl ExactSizeIterator<Item = &'c [u8]>,
     cell: impl Fn(u8) -> Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let lists = rows
-        .map(|row| PyList::new(py, row.iter().map(|&v| cell(v))))
-        .collect::<PyResult<Vec<_>>>()?;
-    Ok(PyList::new(py, lists)?.into_any())
+    let lists = rows.map(|row| Ok(alloc::list(py, row.iter().map(|&v| Ok(cell(v))))?.into_any()));
+    Ok(alloc::list(py, lists)?.into_any())
 }
 
 /// The cells as one line of text, written on the stack when short: no String between the
 /// cells and Python's copy.
-pub fn line_string<'py>(py: Python<'py>, cells: &[u8]) -> Bound<'py, PyString> {
+pub fn line_string<'py>(py: Python<'py>, cells: &[u8]) -> PyResult<Bound<'py, PyString>> {
     let mut buf = [0u8; pystr::SHORT_TEXT];
     if let Some(line) = buf.get_mut(..cells.len()) {
         if text::write_line(cells, line) {
             if let Ok(line) = std::str::from_utf8(line) {
-                return PyString::new(py, line);
+                return alloc::string(py, line);
             }
         }
     }
-    PyString::new(py, &text::to_line(cells))
+    alloc::string(py, &text::to_line(cells))
 }
 
 fn type_name(obj: &Bound<'_, PyAny>) -> String {

@@ -27,34 +27,37 @@ pub fn _parse_lines<'py>(
     r#box: Option<BoxArg>,
     rules: Option<super::rules::RulesArg>,
 ) -> PyResult<(Bound<'py, PyAny>, Vec<usize>, Vec<(usize, String)>, usize)> {
-    let py = data.py();
-    let column = usize::try_from(column)
-        .map_err(|_| PyValueError::new_err(format!("column must be 0 or more, got {column}")))?;
-    let rules = super::rules::RulesArg::core(rules);
-    let requested_box = super::rules::box_under(rules.as_deref(), BoxArg::request(r#box)?)?;
-    let bytes = data.as_bytes();
-    // The parse grows buffers about as large as the text (cells, one line number per puzzle)
-    // with infallible allocations: check first that twice the text fits, so a huge file is a
-    // MemoryError here rather than an abort halfway.
-    let what = || format!("puzzles parsed from {} bytes", bytes.len());
-    alloc::probe(alloc::product(bytes.len(), 2, what)?, what)?;
-    let mut parsed = py.detach(|| {
-        super::guard::no_panic(|| lines::parse(bytes, column, first_line, size, requested_box))
-    })?;
-    let rows = parsed.count();
-    let side = match (parsed.size, requested_box) {
-        (0, Some((r, c))) => r * c,
-        (0, None) => 9,
-        (n, _) => n,
-    };
-    parsed.cells.resize(rows * side * side, 0);
-    let array = PyArray1::from_vec(py, parsed.cells).reshape([rows, side * side])?;
-    Ok((
-        array.into_any(),
-        parsed.line_numbers,
-        parsed.bad,
-        parsed.size,
-    ))
+    super::guard::entry(|| {
+        let py = data.py();
+        let column = usize::try_from(column).map_err(|_| {
+            PyValueError::new_err(format!("column must be 0 or more, got {column}"))
+        })?;
+        let rules = super::rules::RulesArg::core(rules);
+        let requested_box = super::rules::box_under(rules.as_deref(), BoxArg::request(r#box)?)?;
+        let bytes = data.as_bytes();
+        // The parse grows buffers about as large as the text (cells, one line number per puzzle)
+        // with infallible allocations: check first that twice the text fits, so a huge file is a
+        // MemoryError here rather than an abort halfway.
+        let what = || format!("puzzles parsed from {} bytes", bytes.len());
+        alloc::probe(alloc::product(bytes.len(), 2, what)?, what)?;
+        let mut parsed = py.detach(|| {
+            super::guard::no_panic(|| lines::parse(bytes, column, first_line, size, requested_box))
+        })?;
+        let rows = parsed.count();
+        let side = match (parsed.size, requested_box) {
+            (0, Some((r, c))) => r * c,
+            (0, None) => 9,
+            (n, _) => n,
+        };
+        parsed.cells.resize(rows * side * side, 0);
+        let array = PyArray1::from_vec(py, parsed.cells).reshape([rows, side * side])?;
+        Ok((
+            array.into_any(),
+            parsed.line_numbers,
+            parsed.bad,
+            parsed.size,
+        ))
+    })
 }
 
 /// Formats `cells` (n*n bytes per puzzle, values 0..=n) as lines, a blank puzzle as n*n
@@ -68,30 +71,38 @@ pub fn _format_lines<'py>(
     blank: char,
     gaps: Option<&Bound<'py, PyBytes>>,
 ) -> PyResult<Bound<'py, PyBytes>> {
-    let py = cells.py();
-    if blank != '.' && blank != '0' {
-        return Err(PyValueError::new_err(format!(
-            "blank must be '.' or '0', got {blank:?}"
-        )));
-    }
-    if size > text::MAX_TEXT_VALUE as usize {
-        return Err(Error::Shape(format!(
-            "a {size}x{size} grid cannot be written as text: cell characters end at 'Z' = {}",
-            text::MAX_TEXT_VALUE
-        ))
-        .into());
-    }
-    let bytes = cells.as_bytes();
-    if size == 0 || bytes.len() % (size * size) != 0 || bytes.iter().any(|&v| v as usize > size) {
-        return Err(PyValueError::new_err(format!(
-            "cells must be whole {size}x{size} puzzles of values 0..{size}"
-        )));
-    }
-    let gaps: Vec<bool> =
-        gaps.map_or_else(Vec::new, |g| g.as_bytes().iter().map(|&b| b != 0).collect());
-    if !gaps.is_empty() && gaps.len() * size * size != bytes.len() {
-        return Err(PyValueError::new_err("gaps must hold one flag per puzzle"));
-    }
-    let text = py.detach(|| lines::format(bytes, size, blank as u8, &gaps));
-    Ok(PyBytes::new(py, &text))
+    super::guard::entry(|| {
+        let py = cells.py();
+        if blank != '.' && blank != '0' {
+            return Err(PyValueError::new_err(format!(
+                "blank must be '.' or '0', got {blank:?}"
+            )));
+        }
+        if size > text::MAX_TEXT_VALUE as usize {
+            return Err(Error::Shape(format!(
+                "a {size}x{size} grid cannot be written as text: cell characters end at 'Z' = {}",
+                text::MAX_TEXT_VALUE
+            ))
+            .into());
+        }
+        let bytes = cells.as_bytes();
+        if size == 0 || bytes.len() % (size * size) != 0 || bytes.iter().any(|&v| v as usize > size)
+        {
+            return Err(PyValueError::new_err(format!(
+                "cells must be whole {size}x{size} puzzles of values 0..{size}"
+            )));
+        }
+        let gaps: Vec<bool> =
+            gaps.map_or_else(Vec::new, |g| g.as_bytes().iter().map(|&b| b != 0).collect());
+        if !gaps.is_empty() && gaps.len() * size * size != bytes.len() {
+            return Err(PyValueError::new_err("gaps must hold one flag per puzzle"));
+        }
+        // Written straight into the bytes object, allocated fallibly: the text is about as
+        // large as the cells.
+        let len = lines::formatted_len(bytes, size, &gaps);
+        PyBytes::new_with(py, len, |out| {
+            py.detach(|| lines::format_into(bytes, size, blank as u8, &gaps, out));
+            Ok(())
+        })
+    })
 }

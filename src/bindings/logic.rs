@@ -128,10 +128,12 @@ pub fn _candidates<'py>(
     grid: &Bound<'py, PyAny>,
     r#box: Option<BoxArg>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let input = super::read(grid, r#box)?;
-    input.grid.check()?;
-    let n = input.grid.size();
-    bools_array(grid.py(), n, &Candidates::from_grid(&input.grid).to_bools())
+    super::guard::entry(|| {
+        let input = super::input::read_boxed(grid, r#box)?;
+        input.grid.check()?;
+        let n = input.grid.size();
+        bools_array(grid.py(), n, &Candidates::from_grid(&input.grid).to_bools())
+    })
 }
 
 /// :func:`candidates` of many puzzles (the inputs of :func:`solve_batch`): a bool array
@@ -200,30 +202,34 @@ fn candidates_of<'py>(
 /// Marks text from a bool array (n, n, n).
 #[pyfunction]
 pub fn _format_candidates(marks: &Bound<'_, PyAny>) -> PyResult<String> {
-    let array = marks.cast::<PyArray3<bool>>().map_err(|_| {
-        PyTypeError::new_err("candidates must be a bool numpy array of shape (n, n, n)")
-    })?;
-    let n = array.shape()[0];
-    if n == 0 || array.shape() != [n, n, n] {
-        let dims: Vec<String> = array.shape().iter().map(usize::to_string).collect();
-        return Err(Error::Candidates(format!(
-            "candidates must have shape (n, n, n), got ({})",
-            dims.join(", ")
-        ))
-        .into());
-    }
-    Ok(format_marks(n, &marks_arg(marks, n)?)?)
+    super::guard::entry(|| {
+        let array = marks.cast::<PyArray3<bool>>().map_err(|_| {
+            PyTypeError::new_err("candidates must be a bool numpy array of shape (n, n, n)")
+        })?;
+        let n = array.shape()[0];
+        if n == 0 || array.shape() != [n, n, n] {
+            let dims: Vec<String> = array.shape().iter().map(usize::to_string).collect();
+            return Err(Error::Candidates(format!(
+                "candidates must have shape (n, n, n), got ({})",
+                dims.join(", ")
+            ))
+            .into());
+        }
+        Ok(format_marks(n, &marks_arg(marks, n)?)?)
+    })
 }
 
 /// A bool array (n, n, n) from marks text.
 #[pyfunction]
 pub fn _parse_candidates<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
-    let (n, masks) = parse_marks(text)?;
-    let bools: Vec<bool> = masks
-        .iter()
-        .flat_map(|&m| (0..n).map(move |d| m >> d & 1 != 0))
-        .collect();
-    bools_array(py, n, &bools)
+    super::guard::entry(|| {
+        let (n, masks) = parse_marks(text)?;
+        let bools: Vec<bool> = masks
+            .iter()
+            .flat_map(|&m| (0..n).map(move |d| m >> d & 1 != 0))
+            .collect();
+        bools_array(py, n, &bools)
+    })
 }
 
 /// Reads the grid and the marks, sets up the start (marks checked), and runs `work` on it with
@@ -235,7 +241,7 @@ fn with_start<T: Send>(
     max_guesses: Option<MaxGuesses>,
     work: impl FnOnce(logic::Start, &mut Solver, &mut SignalCheck) -> crate::core::Result<T> + Send,
 ) -> PyResult<T> {
-    let input = super::read(grid, r#box)?;
+    let input = super::input::read_boxed(grid, r#box)?;
     let marks = match candidates {
         Some(c) if !c.is_none() => Some(marks_arg(c, input.grid.size())?),
         _ => None,
@@ -259,15 +265,17 @@ pub fn _hint(
     candidates: Option<&Bound<'_, PyAny>>,
     max_guesses: Option<MaxGuesses>,
 ) -> PyResult<Option<StepTuple>> {
-    let techniques = techniques_arg(techniques)?;
-    let step = with_start(
-        grid,
-        r#box,
-        candidates,
-        max_guesses,
-        |start, solver, control| logic::next_step(&start, techniques, solver, control),
-    )?;
-    Ok(step.map(step_tuple))
+    super::guard::entry(|| {
+        let techniques = techniques_arg(techniques)?;
+        let step = with_start(
+            grid,
+            r#box,
+            candidates,
+            max_guesses,
+            |start, solver, control| logic::next_step(&start, techniques, solver, control),
+        )?;
+        Ok(step.map(step_tuple))
+    })
 }
 
 /// (steps, grade, remaining cells, final candidates); see `sudoku_rs.explain`.
@@ -288,20 +296,22 @@ pub fn _explain<'py>(
     Vec<(usize, usize)>,
     Bound<'py, PyAny>,
 )> {
-    let techniques = techniques_arg(techniques)?;
-    let explanation = with_start(
-        grid,
-        r#box,
-        candidates,
-        max_guesses,
-        |start, solver, control| logic::explain(start, techniques, solver, control),
-    )?;
-    let remaining = explanation.remaining();
-    let grade = grade_tuple(&explanation.grade);
-    let n = explanation.candidates.size();
-    let marks = bools_array(grid.py(), n, &explanation.candidates.to_bools())?;
-    let steps = explanation.steps.into_iter().map(step_tuple).collect();
-    Ok((steps, grade, remaining, marks))
+    super::guard::entry(|| {
+        let techniques = techniques_arg(techniques)?;
+        let explanation = with_start(
+            grid,
+            r#box,
+            candidates,
+            max_guesses,
+            |start, solver, control| logic::explain(start, techniques, solver, control),
+        )?;
+        let remaining = explanation.remaining();
+        let grade = grade_tuple(&explanation.grade);
+        let n = explanation.candidates.size();
+        let marks = bools_array(grid.py(), n, &explanation.candidates.to_bools())?;
+        let steps = explanation.steps.into_iter().map(step_tuple).collect();
+        Ok((steps, grade, remaining, marks))
+    })
 }
 
 /// (hardest, score, level, solved, unique); see `sudoku_rs.grade`.
@@ -313,18 +323,22 @@ pub fn _grade(
     techniques: Option<Vec<String>>,
     max_guesses: Option<MaxGuesses>,
 ) -> PyResult<GradeTuple> {
-    let techniques = techniques_arg(techniques)?;
-    let grade = with_start(grid, r#box, None, max_guesses, |start, solver, control| {
-        logic::grade(start, techniques, solver, control)
-    })?;
-    Ok(grade_tuple(&grade))
+    super::guard::entry(|| {
+        let techniques = techniques_arg(techniques)?;
+        let grade = with_start(grid, r#box, None, max_guesses, |start, solver, control| {
+            logic::grade(start, techniques, solver, control)
+        })?;
+        Ok(grade_tuple(&grade))
+    })
 }
 
 /// The technique table: (name, weight, level) in the order hints try them.
 #[pyfunction]
-pub fn _techniques() -> Vec<(&'static str, u32, &'static str)> {
-    Technique::ALL
-        .iter()
-        .map(|t| (t.name(), t.weight(), t.level().label()))
-        .collect()
+pub fn _techniques() -> PyResult<Vec<(&'static str, u32, &'static str)>> {
+    super::guard::entry(|| {
+        Ok(Technique::ALL
+            .iter()
+            .map(|t| (t.name(), t.weight(), t.level().label()))
+            .collect())
+    })
 }

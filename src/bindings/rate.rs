@@ -20,7 +20,7 @@ pub fn _rate(
     r#box: Option<BoxArg>,
 ) -> PyResult<(u64, u64, bool, bool, &'static str)> {
     super::guard::entry(|| {
-        let input = super::read(grid, r#box)?;
+        let input = super::input::read_boxed(grid, r#box)?;
         let mut control = SignalCheck::default();
         let rated = grid
             .py()

@@ -138,6 +138,9 @@ fn cell_tuple(py: Python<'_>, cells: &[Cell]) -> PyResult<Py<PyTuple>> {
     Ok(PyTuple::new(py, cells.iter().map(|c| (c.row, c.col)))?.unbind())
 }
 
+/// Bytes that must be free before a `Rules` is built: well over what one takes.
+const ROOM: usize = 1 << 16;
+
 #[pymethods]
 impl Rules {
     #[new]
@@ -155,33 +158,38 @@ impl Rules {
         non_consecutive: bool,
         cages: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
-        let regions = regions
-            .filter(|r| !r.is_none())
-            .map(regions_of)
-            .transpose()?;
-        let extra_regions = match extra_regions {
-            Some(list) if !list.is_none() => items(list, "extra_regions")?
-                .iter()
-                .enumerate()
-                .map(|(i, region)| cells_of(region, &format!("extra region {i}")))
-                .collect::<PyResult<_>>()?,
-            _ => Vec::new(),
-        };
-        let cages = match cages {
-            Some(list) if !list.is_none() => cages_of(list)?,
-            _ => Vec::new(),
-        };
-        let spec = Spec {
-            diagonals,
-            windows,
-            regions,
-            extra_regions,
-            anti_knight,
-            anti_king,
-            non_consecutive,
-            cages,
-        };
-        Ok(Rules(Arc::new(Core::new(spec)?)))
+        super::guard::entry(|| {
+            // Files of variant puzzles make one of these per line: when Python has used up
+            // the memory, say so here, before the (infallible) allocations below would abort.
+            super::alloc::probe(ROOM, || "the rules".into())?;
+            let regions = regions
+                .filter(|r| !r.is_none())
+                .map(regions_of)
+                .transpose()?;
+            let extra_regions = match extra_regions {
+                Some(list) if !list.is_none() => items(list, "extra_regions")?
+                    .iter()
+                    .enumerate()
+                    .map(|(i, region)| cells_of(region, &format!("extra region {i}")))
+                    .collect::<PyResult<_>>()?,
+                _ => Vec::new(),
+            };
+            let cages = match cages {
+                Some(list) if !list.is_none() => cages_of(list)?,
+                _ => Vec::new(),
+            };
+            let spec = Spec {
+                diagonals,
+                windows,
+                regions,
+                extra_regions,
+                anti_knight,
+                anti_king,
+                non_consecutive,
+                cages,
+            };
+            Ok(Rules(Arc::new(Core::new(spec)?)))
+        })
     }
 
     /// Classic rules: rows, columns and boxes only.
@@ -214,22 +222,26 @@ impl Rules {
     #[staticmethod]
     #[pyo3(signature = (regions, /))]
     fn jigsaw(regions: &Bound<'_, PyAny>) -> PyResult<Self> {
-        let spec = Spec {
-            regions: Some(regions_of(regions)?),
-            ..Spec::default()
-        };
-        Ok(Rules(Arc::new(Core::new(spec)?)))
+        super::guard::entry(|| {
+            let spec = Spec {
+                regions: Some(regions_of(regions)?),
+                ..Spec::default()
+            };
+            Ok(Rules(Arc::new(Core::new(spec)?)))
+        })
     }
 
     /// Killer: `cages` is a list of `(total, cells)`.
     #[staticmethod]
     #[pyo3(signature = (cages, /))]
     fn killer(cages: &Bound<'_, PyAny>) -> PyResult<Self> {
-        let spec = Spec {
-            cages: cages_of(cages)?,
-            ..Spec::default()
-        };
-        Ok(Rules(Arc::new(Core::new(spec)?)))
+        super::guard::entry(|| {
+            let spec = Spec {
+                cages: cages_of(cages)?,
+                ..Spec::default()
+            };
+            Ok(Rules(Arc::new(Core::new(spec)?)))
+        })
     }
 
     /// Whether both long diagonals hold distinct digits (X-Sudoku).

@@ -106,7 +106,7 @@ pub fn solutions<'py>(
         let (cells, fits) = super::run::detached_with(
             py,
             &input.grid,
-            super::budget(max_guesses),
+            super::args::budget(max_guesses),
             rules,
             |solver, grid, control| {
                 let mut out = Vec::new();
@@ -119,11 +119,12 @@ pub fn solutions<'py>(
                 _ => format!("{limit} solutions"),
             }));
         }
-        let list = PyList::empty(py);
-        for solution in cells.chunks(input.grid.cells().len()) {
-            list.append(input.kind.write(py, solution)?)?;
-        }
-        Ok(list)
+        alloc::list(
+            py,
+            cells
+                .chunks(input.grid.cells().len())
+                .map(|solution| input.kind.write(py, solution)),
+        )
     })
 }
 
@@ -334,7 +335,7 @@ pub fn iter_solutions(
             input.grid,
             rules,
             limit,
-            super::budget(max_guesses),
+            super::args::budget(max_guesses),
             alive.clone(),
         )
         .map_err(|err| {

@@ -44,28 +44,30 @@ impl Transform {
         transpose: bool,
         r#box: Option<BoxArg>,
     ) -> PyResult<Self> {
-        // Each list is read once: any iterable of ints will do, a generator too.
-        let (rows, cols, digits) = (
-            int_list(rows, "rows")?,
-            int_list(cols, "cols")?,
-            int_list(digits, "digits")?,
-        );
-        let shape = shape_of(Size(rows.len()), r#box)?;
-        let n = shape.size() as i128;
-        let rows = in_range("rows", &rows, 0, n - 1)?;
-        let cols = in_range("cols", &cols, 0, n - 1)?;
-        let digits = in_range("digits", &digits, 1, n)?;
-        let digits: Vec<u8> = digits.into_iter().map(|d| d as u8).collect();
-        Core::new(shape, transpose, rows, cols, &digits)
-            .map(Transform)
-            .map_err(|err| PyValueError::new_err(err.0))
+        super::guard::entry(|| {
+            // Each list is read once: any iterable of ints will do, a generator too.
+            let (rows, cols, digits) = (
+                int_list(rows, "rows")?,
+                int_list(cols, "cols")?,
+                int_list(digits, "digits")?,
+            );
+            let shape = shape_of(Size(rows.len()), r#box)?;
+            let n = shape.size() as i128;
+            let rows = in_range("rows", &rows, 0, n - 1)?;
+            let cols = in_range("cols", &cols, 0, n - 1)?;
+            let digits = in_range("digits", &digits, 1, n)?;
+            let digits: Vec<u8> = digits.into_iter().map(|d| d as u8).collect();
+            Core::new(shape, transpose, rows, cols, &digits)
+                .map(Transform)
+                .map_err(|err| PyValueError::new_err(err.0))
+        })
     }
 
     /// The transform that changes nothing.
     #[staticmethod]
     #[pyo3(signature = (size = Size(9), *, r#box = None), text_signature = "(size=9, *, box=None)")]
     fn identity(size: Size, r#box: Option<BoxArg>) -> PyResult<Self> {
-        Ok(Transform(Core::identity(shape_of(size, r#box)?)))
+        super::guard::entry(|| Ok(Transform(Core::identity(shape_of(size, r#box)?))))
     }
 
     /// A uniformly random transform. With a seed it is the same on every machine, and
@@ -82,9 +84,11 @@ impl Transform {
         seed: Option<Seed>,
         index: Index,
     ) -> PyResult<Self> {
-        let shape = shape_of(size, r#box)?;
-        let seed = seed.unwrap_or_else(Seed::fresh).0;
-        Ok(Transform(Core::for_item(shape, seed, index.0)))
+        super::guard::entry(|| {
+            let shape = shape_of(size, r#box)?;
+            let seed = seed.unwrap_or_else(Seed::fresh).0;
+            Ok(Transform(Core::for_item(shape, seed, index.0)))
+        })
     }
 
     /// The transform mapping `grid` onto `canonical(grid)`: apply it to a solution too to keep
@@ -93,7 +97,7 @@ impl Transform {
     #[pyo3(signature = (grid, /, *, r#box = None))]
     fn to_canonical(grid: &Bound<'_, PyAny>, r#box: Option<BoxArg>) -> PyResult<Self> {
         super::guard::entry(|| {
-            let input = super::read(grid, r#box)?;
+            let input = super::input::read_boxed(grid, r#box)?;
             let (_, t) = super::canonical::detached(grid.py(), &input.grid)?;
             Ok(Transform(t))
         })
@@ -154,17 +158,19 @@ impl Transform {
     /// This transform followed by `other`: `t.then(u).apply(g) == u.apply(t.apply(g))`.
     #[pyo3(signature = (other, /))]
     fn then(&self, other: &Transform) -> PyResult<Self> {
-        if self.0.shape() != other.0.shape() {
-            let (a, b) = (self.0.shape(), other.0.shape());
-            return Err(PyValueError::new_err(format!(
-                "cannot compose a transform of box=({}, {}) with one of box=({}, {})",
-                a.rows(),
-                a.cols(),
-                b.rows(),
-                b.cols()
-            )));
-        }
-        Ok(Transform(self.0.then(&other.0)))
+        super::guard::entry(|| {
+            if self.0.shape() != other.0.shape() {
+                let (a, b) = (self.0.shape(), other.0.shape());
+                return Err(PyValueError::new_err(format!(
+                    "cannot compose a transform of box=({}, {}) with one of box=({}, {})",
+                    a.rows(),
+                    a.cols(),
+                    b.rows(),
+                    b.cols()
+                )));
+            }
+            Ok(Transform(self.0.then(&other.0)))
+        })
     }
 
     fn __repr__(&self) -> String {

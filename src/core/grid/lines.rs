@@ -146,24 +146,44 @@ fn parse_one(field: &str, size: usize, box_shape: Option<(usize, usize)>) -> Res
 /// the CLI's mark for "no solution" or a skipped bad line, keeping its output lines aligned with
 /// its input. With `size` 0 (a chunk in which no line was a puzzle) there is nothing to write.
 pub fn format(cells: &[u8], size: usize, blank: u8, gaps: &[bool]) -> Vec<u8> {
+    let mut out = vec![0; formatted_len(cells, size, gaps)];
+    format_into(cells, size, blank, gaps, &mut out);
+    out
+}
+
+/// The length of what [`format`] writes.
+pub fn formatted_len(cells: &[u8], size: usize, gaps: &[bool]) -> usize {
     let nc = size * size;
     if nc == 0 {
-        return Vec::new();
+        return 0;
     }
-    let mut out = Vec::with_capacity(cells.len() + cells.len() / nc);
+    let rows = cells.len() / nc;
+    let skipped = gaps.iter().take(rows).filter(|&&g| g).count();
+    (rows - skipped) * nc + rows
+}
+
+/// [`format`] into `out`, which holds exactly [`formatted_len`] bytes (a caller that must not
+/// abort when memory runs out allocates it fallibly).
+pub fn format_into(cells: &[u8], size: usize, blank: u8, gaps: &[bool], out: &mut [u8]) {
+    let nc = size * size;
+    if nc == 0 {
+        return;
+    }
+    let mut at = 0;
     for (k, puzzle) in cells.chunks(nc).enumerate() {
         if !gaps.get(k).copied().unwrap_or(false) {
-            out.extend(puzzle.iter().map(|&v| {
-                if v == 0 {
+            for (slot, &v) in out[at..at + puzzle.len()].iter_mut().zip(puzzle) {
+                *slot = if v == 0 {
                     blank
                 } else {
                     text::char_of_value(v) as u8
-                }
-            }));
+                };
+            }
+            at += puzzle.len();
         }
-        out.push(b'\n');
+        out[at] = b'\n';
+        at += 1;
     }
-    out
 }
 
 #[cfg(test)]

@@ -1,0 +1,105 @@
+//! The single-grid solving calls: `solve`, `count_solutions`, `is_unique`, `is_valid`.
+
+use pyo3::prelude::*;
+
+use super::args::{budget, BoxArg, Limit, MaxGuesses};
+use super::errors::InvalidPuzzleError;
+use super::{guard, rules, run};
+
+/// The first solution of `grid`, in the same kind as the input. `max_guesses` bounds the
+/// search: a puzzle that needs more guesses raises `GuessLimitError`, never a wrong answer.
+#[pyfunction]
+#[pyo3(signature = (grid, /, *, r#box = None, max_guesses = None, rules = None))]
+pub fn solve<'py>(
+    grid: &Bound<'py, PyAny>,
+    r#box: Option<BoxArg>,
+    max_guesses: Option<MaxGuesses>,
+    rules: Option<rules::RulesArg>,
+) -> PyResult<Bound<'py, PyAny>> {
+    guard::entry(|| {
+        let py = grid.py();
+        let rules = rules::RulesArg::core(rules);
+        let input = rules::read(grid, r#box, rules.as_deref())?;
+        let solution = run::search(
+            py,
+            &input.grid,
+            budget(max_guesses),
+            rules,
+            |solver, grid, control| {
+                // The cells alone: a Grid would check them again.
+                let mut out = vec![0; grid.cells().len()];
+                match solver.solve_into(grid.cells(), &mut out, control)? {
+                    true => Ok(out),
+                    false => Err(crate::core::Error::NoSolution),
+                }
+            },
+        )?;
+        input.kind.write(py, &solution)
+    })
+}
+
+/// The number of solutions, stopping at `limit` when one is given. Past `max_guesses` guesses:
+/// `GuessLimitError`, never a partial count.
+#[pyfunction]
+#[pyo3(signature = (grid, /, *, limit = None, r#box = None, max_guesses = None, rules = None))]
+pub fn count_solutions(
+    grid: &Bound<'_, PyAny>,
+    limit: Option<Limit>,
+    r#box: Option<BoxArg>,
+    max_guesses: Option<MaxGuesses>,
+    rules: Option<rules::RulesArg>,
+) -> PyResult<u64> {
+    guard::entry(|| {
+        let limit = limit.and_then(|l| l.0);
+        let rules = rules::RulesArg::core(rules);
+        let input = rules::read(grid, r#box, rules.as_deref())?;
+        run::search(
+            grid.py(),
+            &input.grid,
+            budget(max_guesses),
+            rules,
+            |solver, grid, control| solver.count(grid.cells(), limit, control),
+        )
+    })
+}
+
+/// Whether the grid has exactly one solution; `GuessLimitError` past `max_guesses` guesses.
+#[pyfunction]
+#[pyo3(signature = (grid, /, *, r#box = None, max_guesses = None, rules = None))]
+pub fn is_unique(
+    grid: &Bound<'_, PyAny>,
+    r#box: Option<BoxArg>,
+    max_guesses: Option<MaxGuesses>,
+    rules: Option<rules::RulesArg>,
+) -> PyResult<bool> {
+    guard::entry(|| {
+        Ok(count_solutions(grid, Some(Limit(Some(2))), r#box, max_guesses, rules)? == 1)
+    })
+}
+
+/// Whether the grid is well formed and no two equal clues share a row, column or box (or
+/// break a variant rule of `rules`). Says nothing about solvability; values of the wrong type
+/// still raise `TypeError`, and rules that do not fit the grid `InvalidRulesError`.
+#[pyfunction]
+#[pyo3(signature = (grid, /, *, r#box = None, rules = None))]
+pub fn is_valid(
+    grid: &Bound<'_, PyAny>,
+    r#box: Option<BoxArg>,
+    rules: Option<rules::RulesArg>,
+) -> PyResult<bool> {
+    guard::entry(|| {
+        let py = grid.py();
+        let rules = rules::RulesArg::core(rules);
+        match rules::read(grid, r#box, rules.as_deref()) {
+            Ok(input) => Ok(match &rules {
+                None => input.grid.check().is_ok(),
+                Some(rules) => {
+                    crate::core::rules::find_conflict(input.grid.shape(), rules, input.grid.cells())
+                        .is_none()
+                }
+            }),
+            Err(err) if err.is_instance_of::<InvalidPuzzleError>(py) => Ok(false),
+            Err(err) => Err(err),
+        }
+    })
+}
