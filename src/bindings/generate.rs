@@ -210,9 +210,9 @@ pub fn _generate_batch<'py>(
     progress: Option<&Bound<'py, PyAny>>,
     rules: Option<super::rules::RulesArg>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let count = count.0;
-    let shown = super::entry::shown(progress)?;
     super::guard::entry(|| {
+        let count = count.0;
+        let shown = super::entry::shown(progress)?;
         super::entry::with_progress(py, shown, count, "generating", |update| {
             let seed = seed.unwrap_or_else(Seed::fresh).0;
             let rules = super::rules::RulesArg::core(rules);
