@@ -136,7 +136,7 @@ def test_every_step_agrees_with_the_unique_solution(line):
     assert explanation.remaining == [divmod(i, 9) for i, v in enumerate(values) if v == 0]
     assert explanation.grade == sr.grade(line)
     assert explanation.grade.unique
-    assert explanation.grade.score == sum(s.difficulty for s in explanation.steps)
+    assert explanation.grade.score == sum(s.weight for s in explanation.steps)
 
 
 @pytest.mark.parametrize("line", unique_samples())
@@ -187,13 +187,20 @@ def test_explain_is_deterministic_and_grade_matches():
 # ---------------------------------------------------------------- steps
 
 
+def test_step_difficulty_is_a_deprecated_alias_of_weight():
+    step = sr.hint(TOP)
+    with pytest.warns(DeprecationWarning, match="Step.weight"):
+        assert step.difficulty == step.weight
+    assert step._asdict()["weight"] == step.weight and "difficulty" not in step._fields
+
+
 def test_hint_is_the_cheapest_step_and_reads_well():
     step = sr.hint(TOP)
     assert step.technique == "hidden_single"
     assert re.fullmatch(
         r"Hidden single: \d in (box|row|column) \d can only go in r\dc\d", step.text
     )
-    assert step.difficulty == dict((t, w) for t, w, _ in sr.techniques())["hidden_single"]
+    assert step.weight == dict((t, w) for t, w, _ in sr.techniques())["hidden_single"]
     ((r, c, d),) = step.placements
     assert f"r{r + 1}c{c + 1}" in step.text and str(d) in step.text
     assert step.eliminations == [] and step.cells == [(r, c)]

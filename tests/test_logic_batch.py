@@ -111,13 +111,13 @@ def test_explain_batch_is_explain_of_each_puzzle(threads):
         "placements",
         "eliminations",
         "text",
-        "difficulty",
+        "weight",
     }
     assert all(len(column) == len(steps["puzzle"]) for column in steps.values())
     expected = []
     for i, line in enumerate(lines[:-2]):
         for k, s in enumerate(sr.explain(line).steps):
-            row = (i, k, s.technique, s.placements, s.eliminations, s.text, s.difficulty)
+            row = (i, k, s.technique, s.placements, s.eliminations, s.text, s.weight)
             expected.append(row)
     got = list(
         zip(
@@ -127,7 +127,7 @@ def test_explain_batch_is_explain_of_each_puzzle(threads):
             steps["placements"].tolist(),
             steps["eliminations"].tolist(),
             steps["text"].tolist(),
-            steps["difficulty"].tolist(),
+            steps["weight"].tolist(),
         )
     )
     got = [(a, b, c, list(d), list(e), f, g) for a, b, c, d, e, f, g in got]

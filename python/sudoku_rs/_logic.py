@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator, List, NamedTuple, Optional, Tuple, Union
 
@@ -26,7 +27,8 @@ class Step(NamedTuple):
       ``'box'`` (boxes numbered row-major from 0).
     - ``digits``: the digits the pattern is made of.
     - ``text``: one plain English sentence in the usual 1-based notation (``r4c6``).
-    - ``difficulty``: the technique's weight (see :func:`techniques`).
+    - ``weight``: the technique's weight (see :func:`techniques`); a grade's score is the sum
+      of its steps' weights. ``difficulty`` is a deprecated alias, kept one release.
     """
 
     technique: str
@@ -36,7 +38,17 @@ class Step(NamedTuple):
     units: List[Tuple[str, int]]
     digits: List[int]
     text: str
-    difficulty: int
+    weight: int
+
+    @property
+    def difficulty(self) -> int:
+        """Deprecated alias of :attr:`weight` (warns); removed in the next release."""
+        warnings.warn(
+            "Step.difficulty is deprecated; use Step.weight (the technique's weight)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.weight
 
     def __repr__(self) -> str:
         return f"<Step {self.technique}: {self.text}>"

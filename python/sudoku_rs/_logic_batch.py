@@ -91,7 +91,8 @@ class Traces(NamedTuple):
       - ``technique`` (str): the technique's stable name;
       - ``placements``, ``eliminations``: per step a list of ``(row, col, digit)`` (rows and
         columns from 0, digits from 1), which Arrow stores as ``list<list<int64>>``;
-      - ``text`` (str): the sentence; ``difficulty`` (int32): the technique's weight.
+      - ``text`` (str): the sentence; ``weight`` (int32): the technique's weight
+        (the column was called ``difficulty`` before).
 
     - ``grades``: the :func:`grade_batch` array of the same puzzles (whether each trace ends
       solved, its level, and the status of rows that could not be explained).
@@ -136,7 +137,7 @@ def explain_batch(
         "placements": placements,
         "eliminations": eliminations,
         "text": np.array([s[6] for _, s in rows], dtype=object),
-        "difficulty": np.fromiter((s[7] for _, s in rows), dtype=np.int32, count=count),
+        "weight": np.fromiter((s[7] for _, s in rows), dtype=np.int32, count=count),
     }
     return Traces(steps, _grades(columns))
 

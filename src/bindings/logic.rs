@@ -16,7 +16,7 @@ use super::batch::{open, run};
 use super::run::SignalCheck;
 
 /// A step as Python sees it: (technique, placements, eliminations, cells, units, digits, text,
-/// difficulty).
+/// weight).
 pub(super) type StepTuple = (
     &'static str,
     Vec<(usize, usize, u8)>,

@@ -57,7 +57,7 @@ macro_rules! techniques {
                 }
             }
 
-            /// The difficulty of one use; a grade's score is the sum over the steps.
+            /// The weight of one use; a grade's score is the sum over the steps.
             pub fn weight(self) -> u32 {
                 match self {
                     $(Technique::$variant => $weight,)*
@@ -261,7 +261,8 @@ impl Step {
         }
     }
 
-    pub fn difficulty(&self) -> u32 {
+    /// The technique's weight: what this step adds to a grade's score.
+    pub fn weight(&self) -> u32 {
         self.technique.weight()
     }
 }

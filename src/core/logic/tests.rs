@@ -232,7 +232,7 @@ fn explain_solves_and_grades() {
     let score: u64 = explanation
         .steps
         .iter()
-        .map(|s| u64::from(s.difficulty()))
+        .map(|s| u64::from(s.weight()))
         .sum();
     assert_eq!(grade.score, score);
     assert_eq!(
