@@ -567,3 +567,45 @@ def _explain_batch(
     threads: Optional[int] = None,
     progress: Optional[bool] = None,
 ) -> Tuple[List[Tuple[int, _StepTuple]], _GradeColumns]: ...
+
+# The environments of sudoku_rs.env (env.py): one batch, stepped in one call.
+_EnvArrays = Tuple[
+    npt.NDArray[np.uint8],
+    npt.NDArray[np.int8],
+    Optional[npt.NDArray[np.int8]],
+    npt.NDArray[np.float64],
+    npt.NDArray[np.bool_],
+    npt.NDArray[np.bool_],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.bool_],
+    npt.NDArray[np.bool_],
+    npt.NDArray[np.int64],
+]
+
+@final
+class _EnvBatch:
+    def __new__(
+        cls,
+        count: int,
+        *,
+        puzzles: Optional[npt.NDArray[np.uint8]] = None,
+        size: Optional[int] = None,
+        box: Optional[Tuple[int, int]] = None,
+        rules: Optional[Rules] = None,
+        level: Optional[str] = None,
+        clues: Optional[int] = None,
+        on_invalid: str = "mask",
+        rewards: Sequence[float] = ...,
+        max_steps: int = 1,
+        undo: bool = False,
+        candidates: bool = False,
+    ) -> _EnvBatch: ...
+    def reset(
+        self, seeds: Sequence[Optional[int]], puzzle: Optional[Sequence[int]] = None
+    ) -> _EnvArrays: ...
+    def step(self, actions: npt.NDArray[np.integer[Any]]) -> _EnvArrays: ...
+    def action_masks(self) -> npt.NDArray[np.bool_]: ...
+    def sample_legal_actions(self, seed: Optional[int] = None) -> npt.NDArray[np.int64]: ...
+    def solutions(self) -> npt.NDArray[np.uint8]: ...
+    @property
+    def box(self) -> Tuple[int, int]: ...

@@ -21,7 +21,7 @@ use super::run::SignalCheck;
 
 /// The shape and options from the call's arguments, checked before any work starts. `size`
 /// defaults to the rules' size, else 9.
-fn options(
+pub(super) fn options(
     clues: Option<Clues>,
     size: Option<Size>,
     requested_box: Option<BoxArg>,
@@ -103,7 +103,7 @@ fn target(level: Option<&str>, techniques: Option<Vec<String>>) -> PyResult<Opti
 /// The logical target, checked against the options before any work. Its digging follows the
 /// classic techniques, so it cannot honour variant rules: asking for both is refused rather
 /// than silently dropping the rules.
-fn checked_target(
+pub(super) fn checked_target(
     level: Option<&str>,
     techniques: Option<Vec<String>>,
     options: &Options,

@@ -13,6 +13,7 @@ mod chunks;
 mod constants;
 mod dtype;
 mod entry;
+mod env;
 mod errors;
 mod generate;
 mod guard;
@@ -47,6 +48,8 @@ mod _sudoku_rs {
     use super::check::_check_batch;
     #[pymodule_export]
     use super::entry::_check_batch_shape;
+    #[pymodule_export]
+    use super::env::EnvBatch;
     #[pymodule_export]
     use super::errors::{GenerateError, InvalidCandidatesError};
     #[pymodule_export]

@@ -10,8 +10,10 @@
 //! - [`rules`]: variant rules (diagonals, windows, jigsaw, anti-knight/king,
 //!   non-consecutive, killer cages) and the search engine for them.
 //! - [`batch`]: many puzzles on many threads.
+//! - [`env`]: the reinforcement-learning environment, a batch of episodes stepped together.
 
 pub mod batch;
+pub mod env;
 pub mod error;
 #[doc(hidden)]
 pub mod fuzzing;

@@ -1,0 +1,645 @@
+//! The reinforcement-learning environment: a batch of Sudoku episodes stepped together. One
+//! action places one digit (id `(row*n + col)*n + digit - 1`, as the datasets encode moves) or,
+//! when enabled, undoes the last placement (id `n**3`). The Python `SudokuEnv` is a batch of
+//! one and `SudokuVectorEnv` a batch of many, so the two step through the same code here.
+//!
+//! Each environment keeps, per cell and digit, how many cells that see the cell hold the
+//! digit (peers under the rules, and the orthogonal neighbours holding a digit one away under
+//! non-consecutive), so a candidate, a conflict and an action mask are lookups, and a
+//! placement or an undo updates only the cell's peers. Killer cage sums are not candidates'
+//! business: as in `rules::conflicting_cells`, a move breaks a rule when it repeats a digit a
+//! peer holds or sits next to a consecutive one.
+//!
+//! Whether the grid can still be solved is a count of solutions up to one by the solver. The
+//! last completion found is kept: a move that agrees with it keeps the grid solvable without a
+//! search, and a placement on a grid that cannot be solved keeps it unsolvable.
+
+use std::sync::Arc;
+
+use crate::core::make::generate::{self, Options};
+use crate::core::make::logic_generate::{self, Target};
+use crate::core::make::random::{stream_seed, Rng};
+use crate::core::rules::{find_conflict, Layout};
+use crate::core::{BoxShape, Error, Result, Rules, Solver, Unbounded};
+
+/// What an action that is not legal (a digit that is not a candidate, a filled cell, an undo
+/// with nothing to undo) does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnInvalid {
+    /// Nothing changes; the step pays the `invalid` reward (agents are expected to mask).
+    Mask,
+    /// A digit that is not a candidate is placed anyway, conflicts and all, for the
+    /// `conflict` reward; other invalid actions change nothing and pay `invalid`.
+    Penalise,
+    /// Nothing changes, the step pays `invalid` and the episode ends (terminated).
+    End,
+}
+
+/// What one step was; each step is exactly one of these and pays its reward.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// A placement that completed the grid without a conflict (terminates).
+    Solved,
+    /// A placement of a candidate after which the grid can still be solved.
+    Progress,
+    /// A placement of a candidate after which the grid can no longer be solved.
+    DeadEnd,
+    /// A digit placed although a peer holds it (`OnInvalid::Penalise` only).
+    Conflict,
+    /// An action that changed nothing (or ended the episode under `OnInvalid::End`).
+    Invalid,
+    /// The last placement taken back.
+    Undo,
+}
+
+impl Event {
+    /// Every event, in the order of [`Rewards::values`].
+    pub const ALL: [Event; 6] = [
+        Event::Solved,
+        Event::Progress,
+        Event::DeadEnd,
+        Event::Conflict,
+        Event::Invalid,
+        Event::Undo,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Event::Solved => "solved",
+            Event::Progress => "progress",
+            Event::DeadEnd => "dead_end",
+            Event::Conflict => "conflict",
+            Event::Invalid => "invalid",
+            Event::Undo => "undo",
+        }
+    }
+}
+
+/// The reward of each [`Event`], in the order of [`Event::ALL`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rewards {
+    pub values: [f64; 6],
+}
+
+impl Rewards {
+    pub fn of(&self, event: Event) -> f64 {
+        self.values[event as usize]
+    }
+}
+
+/// How the generator makes each episode's puzzle.
+#[derive(Clone, Debug)]
+pub struct Generator {
+    pub options: Options,
+    /// A technique level (and the techniques it may use): classic puzzles only.
+    pub target: Option<Target>,
+}
+
+/// Where each episode's puzzle comes from.
+#[derive(Clone, Debug)]
+pub enum Source {
+    /// Puzzles of `n*n` cells each, back to back; each episode draws one uniformly.
+    Puzzles(Vec<u8>),
+    /// A fresh seeded puzzle per episode.
+    Generate(Generator),
+}
+
+/// What every environment of a batch shares.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub shape: BoxShape,
+    pub rules: Option<Arc<Rules>>,
+    pub source: Source,
+    pub on_invalid: OnInvalid,
+    pub rewards: Rewards,
+    /// Steps after which an episode is truncated.
+    pub max_steps: u32,
+    pub undo: bool,
+}
+
+impl Config {
+    /// The number of actions: `n**3` placements, and the undo when enabled.
+    pub fn action_count(&self) -> usize {
+        let n = self.shape.size();
+        n * n * n + usize::from(self.undo)
+    }
+}
+
+/// What one step or reset reports for one environment.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Outcome {
+    pub reward: f64,
+    pub terminated: bool,
+    pub truncated: bool,
+    /// Filled cells that break a rule with another filled cell.
+    pub conflicts: u32,
+    pub solved: bool,
+    pub still_solvable: bool,
+    /// Filled cells equal to the solution found at reset (the solution when it is unique).
+    pub cells_correct: u32,
+}
+
+/// One environment's episode.
+#[derive(Clone, Debug)]
+pub struct State {
+    rng: Rng,
+    puzzle: Vec<u8>,
+    cells: Vec<u8>,
+    /// Per cell and digit (`cell * n + digit - 1`), how many filled cells forbid the digit there.
+    seen: Vec<u8>,
+    /// The cells the agent filled, in order, for undo.
+    history: Vec<u16>,
+    /// The solution found at reset, and a completion of the current grid when `witness_ok`.
+    solution: Vec<u8>,
+    witness: Vec<u8>,
+    witness_ok: bool,
+    solvable: bool,
+    conflicts: u32,
+    steps: u32,
+    /// The episode ended; the vector env resets it on its next step.
+    pub done: bool,
+}
+
+/// A batch of environments under one [`Config`], with the solver they share.
+pub struct Batch {
+    config: Config,
+    layout: Layout,
+    solver: Solver,
+    envs: Vec<State>,
+}
+
+impl Batch {
+    /// Checks the configuration (every puzzle of a [`Source::Puzzles`] must fit the shape,
+    /// have a blank and break no rule) and makes `count` environments, not yet reset.
+    pub fn new(config: Config, count: usize) -> Result<Batch> {
+        let shape = config.shape;
+        let classic = Rules::default();
+        let rules = config.rules.as_deref().unwrap_or(&classic);
+        rules.check_shape(shape)?;
+        let layout = Layout::new(shape, rules)?;
+        let solver = match &config.rules {
+            None => Solver::new(shape),
+            Some(rules) => Solver::with_rules(shape, rules.clone())?,
+        };
+        let cells = shape.cell_count();
+        match &config.source {
+            Source::Puzzles(all) => {
+                if all.is_empty() || all.len() % cells != 0 {
+                    return Err(Error::Shape(format!(
+                        "the puzzles must be a non-empty list of {cells} cells each"
+                    )));
+                }
+                for (i, puzzle) in all.chunks(cells).enumerate() {
+                    check_puzzle(shape, rules, puzzle).map_err(|err| {
+                        Error::Shape(format!("puzzle {i} cannot start an episode: {err}"))
+                    })?;
+                }
+            }
+            Source::Generate(generator) => {
+                generate::check_options_with(shape, &generator.options, config.rules.is_some())?;
+                if let Some(target) = &generator.target {
+                    if config.rules.is_some() {
+                        return Err(Error::Generate(
+                            "level= makes classic puzzles only; it cannot be combined with rules="
+                                .into(),
+                        ));
+                    }
+                    logic_generate::check_target(&generator.options, target)?;
+                }
+            }
+        }
+        let n = shape.size();
+        let blank = State {
+            rng: Rng::new(0),
+            puzzle: vec![0; cells],
+            cells: vec![0; cells],
+            seen: vec![0; cells * n],
+            history: Vec::with_capacity(cells),
+            solution: vec![0; cells],
+            witness: vec![0; cells],
+            witness_ok: false,
+            solvable: false,
+            conflicts: 0,
+            steps: 0,
+            done: true,
+        };
+        Ok(Batch {
+            config,
+            layout,
+            solver,
+            envs: vec![blank; count],
+        })
+    }
+
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    pub fn len(&self) -> usize {
+        self.envs.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.envs.is_empty()
+    }
+
+    pub fn env(&self, i: usize) -> &State {
+        &self.envs[i]
+    }
+
+    /// Checks a puzzle given for one episode as [`Batch::new`] checks a source's.
+    pub fn check_puzzle(&self, puzzle: &[u8]) -> Result<()> {
+        let classic = Rules::default();
+        let rules = self.config.rules.as_deref().unwrap_or(&classic);
+        check_puzzle(self.config.shape, rules, puzzle)
+    }
+
+    /// Starts a new episode of environment `i`: `seed` restarts its random numbers (else they
+    /// go on), and `puzzle` (checked with [`Batch::check_puzzle`]) replaces the source's draw.
+    pub fn reset(&mut self, i: usize, seed: Option<u64>, puzzle: Option<&[u8]>) -> Result<Outcome> {
+        let n = self.config.shape.size();
+        let cell_count = n * n;
+        let env = &mut self.envs[i];
+        if let Some(seed) = seed {
+            env.rng = Rng::new(seed);
+        }
+        match (puzzle, &self.config.source) {
+            (Some(given), _) => env.puzzle.copy_from_slice(given),
+            (None, Source::Puzzles(all)) => {
+                let k = env.rng.below((all.len() / cell_count) as u64) as usize;
+                env.puzzle
+                    .copy_from_slice(&all[k * cell_count..(k + 1) * cell_count]);
+            }
+            (None, Source::Generate(generator)) => {
+                let seed = stream_seed(env.rng.next_u64(), 0);
+                let made = match &generator.target {
+                    None => generate::generate(
+                        self.config.shape,
+                        &generator.options,
+                        seed,
+                        &mut self.solver,
+                        &mut Unbounded,
+                    )?,
+                    Some(target) => logic_generate::generate(
+                        self.config.shape,
+                        &generator.options,
+                        target,
+                        seed,
+                        &mut Unbounded,
+                    )?,
+                };
+                env.puzzle.copy_from_slice(&made);
+            }
+        }
+        env.cells.copy_from_slice(&env.puzzle);
+        env.history.clear();
+        env.steps = 0;
+        env.done = false;
+        env.seen.fill(0);
+        for cell in 0..cell_count {
+            let v = env.cells[cell];
+            if v != 0 {
+                mark(&self.layout, &mut env.seen, n, cell, v, true);
+            }
+        }
+        env.conflicts = count_conflicts(&env.cells, &env.seen, n);
+        env.witness_ok = env.conflicts == 0
+            && self
+                .solver
+                .solve_into(&env.cells, &mut env.witness, &mut Unbounded)?;
+        env.solvable = env.witness_ok;
+        if env.witness_ok {
+            env.solution.copy_from_slice(&env.witness);
+        } else {
+            env.solution.fill(0);
+        }
+        Ok(report(env, 0.0, false, false))
+    }
+
+    /// Whether `action` is legal in environment `i` now: a candidate digit on a blank cell, or
+    /// an undo with something to undo.
+    pub fn is_legal(&self, i: usize, action: usize) -> bool {
+        let env = &self.envs[i];
+        let n = self.config.shape.size();
+        let placements = n * n * n;
+        if action >= placements {
+            return self.config.undo && action == placements && !env.history.is_empty();
+        }
+        let cell = action / n;
+        env.cells[cell] == 0 && env.seen[action] == 0
+    }
+
+    /// The legal actions of environment `i` as one flag per action.
+    pub fn masks_into(&self, i: usize, out: &mut [bool]) {
+        let env = &self.envs[i];
+        let n = self.config.shape.size();
+        for (cell, &v) in env.cells.iter().enumerate() {
+            let row = &mut out[cell * n..(cell + 1) * n];
+            if v != 0 {
+                row.fill(false);
+            } else {
+                for (flag, &seen) in row.iter_mut().zip(&env.seen[cell * n..(cell + 1) * n]) {
+                    *flag = seen == 0;
+                }
+            }
+        }
+        if self.config.undo {
+            out[n * n * n] = !env.history.is_empty();
+        }
+    }
+
+    /// A uniformly drawn legal action of environment `i`, or `None` when there is none.
+    pub fn sample_legal(&self, i: usize, rng: &mut Rng) -> Option<usize> {
+        let env = &self.envs[i];
+        let n = self.config.shape.size();
+        let open = |cell: usize| env.cells[cell] == 0;
+        let placements = (0..env.cells.len())
+            .filter(|&cell| open(cell))
+            .map(|cell| {
+                env.seen[cell * n..(cell + 1) * n]
+                    .iter()
+                    .filter(|&&s| s == 0)
+                    .count()
+            })
+            .sum::<usize>();
+        let undo = self.config.undo && !env.history.is_empty();
+        let legal = placements + usize::from(undo);
+        if legal == 0 {
+            return None;
+        }
+        let mut pick = rng.below(legal as u64) as usize;
+        if pick == placements {
+            return Some(n * n * n);
+        }
+        for cell in (0..env.cells.len()).filter(|&cell| open(cell)) {
+            for (d, &s) in env.seen[cell * n..(cell + 1) * n].iter().enumerate() {
+                if s == 0 {
+                    if pick == 0 {
+                        return Some(cell * n + d);
+                    }
+                    pick -= 1;
+                }
+            }
+        }
+        unreachable!("the pick is below the count of legal actions")
+    }
+
+    /// Takes `action` (checked by the caller to be below [`Config::action_count`]) in
+    /// environment `i`, whose episode must not have ended.
+    pub fn step(&mut self, i: usize, action: usize) -> Result<Outcome> {
+        let n = self.config.shape.size();
+        let placements = n * n * n;
+        let rewards = self.config.rewards;
+        let on_invalid = self.config.on_invalid;
+        let legal = self.is_legal(i, action);
+        let env = &mut self.envs[i];
+        env.steps += 1;
+        let event = if action == placements && legal {
+            let cell = usize::from(env.history.pop().expect("undo is legal"));
+            let v = env.cells[cell];
+            mark(&self.layout, &mut env.seen, n, cell, v, false);
+            env.cells[cell] = 0;
+            if env.conflicts > 0 {
+                env.conflicts = count_conflicts(&env.cells, &env.seen, n);
+            }
+            // A completion of the grid completes it with a cell fewer.
+            if !env.witness_ok {
+                settle(&mut self.solver, env)?;
+            }
+            Event::Undo
+        } else if action < placements
+            && env.cells[action / n] == 0
+            && (legal || on_invalid == OnInvalid::Penalise)
+        {
+            let cell = action / n;
+            let v = (action % n + 1) as u8;
+            env.cells[cell] = v;
+            env.history.push(cell as u16);
+            mark(&self.layout, &mut env.seen, n, cell, v, true);
+            if legal {
+                if env.witness_ok && env.witness[cell] != v {
+                    env.witness_ok = false;
+                }
+                // Without a completion, search for one, unless the grid could not be solved
+                // before: a further clue cannot make it solvable.
+                if !env.witness_ok && env.solvable && env.conflicts == 0 {
+                    settle(&mut self.solver, env)?;
+                }
+                if env.cells.iter().all(|&c| c != 0) && env.conflicts == 0 {
+                    Event::Solved
+                } else if env.solvable {
+                    Event::Progress
+                } else {
+                    Event::DeadEnd
+                }
+            } else {
+                env.conflicts = count_conflicts(&env.cells, &env.seen, n);
+                env.witness_ok = false;
+                env.solvable = false;
+                Event::Conflict
+            }
+        } else {
+            Event::Invalid
+        };
+        let stuck = || {
+            let blank = env.cells.contains(&0);
+            let undo = self.config.undo && !env.history.is_empty();
+            let placeable = match on_invalid {
+                OnInvalid::Penalise => blank,
+                _ => (0..placements).any(|a| env.cells[a / n] == 0 && env.seen[a] == 0),
+            };
+            !placeable && !undo
+        };
+        let terminated = event == Event::Solved
+            || (event == Event::Invalid && on_invalid == OnInvalid::End)
+            || stuck();
+        let truncated = !terminated && env.steps >= self.config.max_steps;
+        env.done = terminated || truncated;
+        Ok(report(env, rewards.of(event), terminated, truncated))
+    }
+}
+
+/// Fits the shape, has a blank, breaks no rule.
+fn check_puzzle(shape: BoxShape, rules: &Rules, puzzle: &[u8]) -> Result<()> {
+    let n = shape.size();
+    if puzzle.len() != n * n {
+        return Err(Error::Shape(format!(
+            "a puzzle of this environment has {} cells, not {}",
+            n * n,
+            puzzle.len()
+        )));
+    }
+    if let Some(&bad) = puzzle.iter().find(|&&v| usize::from(v) > n) {
+        return Err(Error::Shape(format!(
+            "{bad} is not a value of a {n}x{n} grid (0 for a blank, 1 to {n})"
+        )));
+    }
+    if puzzle.iter().all(|&v| v != 0) {
+        return Err(Error::Shape(
+            "the puzzle has no blank cell, so there is nothing to play".into(),
+        ));
+    }
+    match find_conflict(shape, rules, puzzle) {
+        Some(err) => Err(err),
+        None => Ok(()),
+    }
+}
+
+/// Searches a completion of the current grid (no conflicts) and notes whether there is one.
+fn settle(solver: &mut Solver, env: &mut State) -> Result<()> {
+    env.witness_ok =
+        env.conflicts == 0 && solver.solve_into(&env.cells, &mut env.witness, &mut Unbounded)?;
+    env.solvable = env.witness_ok;
+    Ok(())
+}
+
+/// Adds (or takes away) the marks value `v` at `cell` puts on its peers and, under
+/// non-consecutive, on its orthogonal neighbours' digits one away.
+fn mark(layout: &Layout, seen: &mut [u8], n: usize, cell: usize, v: u8, add: bool) {
+    let d = usize::from(v) - 1;
+    let mut bump = |at: usize| {
+        if add {
+            seen[at] += 1;
+        } else {
+            seen[at] -= 1;
+        }
+    };
+    for &p in layout.peers(cell) {
+        bump(usize::from(p) * n + d);
+    }
+    if let Some(near) = &layout.orthogonal {
+        for &p in &near[cell] {
+            let p = usize::from(p);
+            if d > 0 {
+                bump(p * n + d - 1);
+            }
+            if d + 1 < n {
+                bump(p * n + d + 1);
+            }
+        }
+    }
+}
+
+fn count_conflicts(cells: &[u8], seen: &[u8], n: usize) -> u32 {
+    cells
+        .iter()
+        .enumerate()
+        .filter(|&(cell, &v)| v != 0 && seen[cell * n + usize::from(v) - 1] > 0)
+        .count() as u32
+}
+
+fn report(env: &State, reward: f64, terminated: bool, truncated: bool) -> Outcome {
+    let complete = env.cells.iter().all(|&c| c != 0);
+    Outcome {
+        reward,
+        terminated,
+        truncated,
+        conflicts: env.conflicts,
+        solved: complete && env.conflicts == 0,
+        still_solvable: env.solvable,
+        cells_correct: env
+            .cells
+            .iter()
+            .zip(&env.solution)
+            .filter(|&(&c, &s)| c != 0 && c == s)
+            .count() as u32,
+    }
+}
+
+impl State {
+    /// The cells now, row-major, 0 = blank.
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// The puzzle the episode started from.
+    pub fn puzzle(&self) -> &[u8] {
+        &self.puzzle
+    }
+
+    /// The solution found at reset (all 0 when the puzzle has none).
+    pub fn solution(&self) -> &[u8] {
+        &self.solution
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::make::generate::Symmetry;
+
+    fn config(source: Source, on_invalid: OnInvalid, undo: bool) -> Config {
+        Config {
+            shape: BoxShape::new(2, 2).unwrap(),
+            rules: None,
+            source,
+            on_invalid,
+            rewards: Rewards {
+                values: [1.0, 0.1, -0.1, -0.5, -1.0, -0.05],
+            },
+            max_steps: 64,
+            undo,
+        }
+    }
+
+    const PUZZLE: [u8; 16] = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 0];
+
+    #[test]
+    fn the_last_cell_solves() {
+        let mut batch = Batch::new(
+            config(Source::Puzzles(PUZZLE.to_vec()), OnInvalid::Mask, false),
+            1,
+        )
+        .unwrap();
+        let start = batch.reset(0, Some(7), None).unwrap();
+        assert!(start.still_solvable && !start.solved);
+        let last = 15 * 4;
+        assert!(batch.is_legal(0, last));
+        assert!(!batch.is_legal(0, last + 1));
+        let out = batch.step(0, last + 1).unwrap();
+        assert_eq!((out.reward, out.terminated), (-1.0, false));
+        let out = batch.step(0, last).unwrap();
+        assert!(out.solved && out.terminated && out.reward == 1.0);
+    }
+
+    #[test]
+    fn a_conflict_counts_and_undo_takes_it_back() {
+        let mut puzzle = PUZZLE;
+        puzzle[14] = 0;
+        let mut batch = Batch::new(
+            config(Source::Puzzles(puzzle.to_vec()), OnInvalid::Penalise, true),
+            1,
+        )
+        .unwrap();
+        batch.reset(0, Some(1), None).unwrap();
+        let out = batch.step(0, 15 * 4 + 2).unwrap(); // a 3 beside the row's 3
+        assert_eq!(out.reward, -0.5);
+        assert!(out.conflicts >= 2 && !out.still_solvable);
+        let out = batch.step(0, 64).unwrap();
+        assert_eq!(
+            (out.reward, out.conflicts, out.still_solvable),
+            (-0.05, 0, true)
+        );
+    }
+
+    #[test]
+    fn generated_episodes_follow_the_seed() {
+        let source = Source::Generate(Generator {
+            options: Options {
+                clues: None,
+                symmetry: Symmetry::None,
+                minimal: false,
+            },
+            target: None,
+        });
+        let mut batch = Batch::new(config(source, OnInvalid::End, false), 2).unwrap();
+        batch.reset(0, Some(5), None).unwrap();
+        batch.reset(1, Some(5), None).unwrap();
+        assert_eq!(batch.env(0).puzzle(), batch.env(1).puzzle());
+        let mut rng = Rng::new(3);
+        while !batch.env(0).done {
+            let a = batch.sample_legal(0, &mut rng).unwrap();
+            batch.step(0, a).unwrap();
+        }
+    }
+}
