@@ -126,8 +126,10 @@ impl Config {
 }
 
 /// What one step or reset reports for one environment.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Outcome {
+    /// What the step was (`None` for a reset).
+    pub event: Option<Event>,
     pub reward: f64,
     pub terminated: bool,
     pub truncated: bool,
@@ -161,6 +163,7 @@ pub struct State {
 }
 
 /// A batch of environments under one [`Config`], with the solver they share.
+#[derive(Debug)]
 pub struct Batch {
     config: Config,
     layout: Layout,
@@ -313,7 +316,7 @@ impl Batch {
         } else {
             env.solution.fill(0);
         }
-        Ok(report(env, 0.0, false, false))
+        Ok(report(env, None, false, false))
     }
 
     /// Whether `action` is legal in environment `i` now: a candidate digit on a blank cell, or
@@ -455,7 +458,12 @@ impl Batch {
             || stuck();
         let truncated = !terminated && env.steps >= self.config.max_steps;
         env.done = terminated || truncated;
-        Ok(report(env, rewards.of(event), terminated, truncated))
+        Ok(report(
+            env,
+            Some((event, rewards.of(event))),
+            terminated,
+            truncated,
+        ))
     }
 }
 
@@ -528,10 +536,11 @@ fn count_conflicts(cells: &[u8], seen: &[u8], n: usize) -> u32 {
         .count() as u32
 }
 
-fn report(env: &State, reward: f64, terminated: bool, truncated: bool) -> Outcome {
+fn report(env: &State, event: Option<(Event, f64)>, terminated: bool, truncated: bool) -> Outcome {
     let complete = env.cells.iter().all(|&c| c != 0);
     Outcome {
-        reward,
+        event: event.map(|(e, _)| e),
+        reward: event.map_or(0.0, |(_, r)| r),
         terminated,
         truncated,
         conflicts: env.conflicts,
@@ -597,9 +606,9 @@ mod tests {
         assert!(batch.is_legal(0, last));
         assert!(!batch.is_legal(0, last + 1));
         let out = batch.step(0, last + 1).unwrap();
-        assert_eq!((out.reward, out.terminated), (-1.0, false));
+        assert_eq!((out.event, out.terminated), (Some(Event::Invalid), false));
         let out = batch.step(0, last).unwrap();
-        assert!(out.solved && out.terminated && out.reward == 1.0);
+        assert!(out.solved && out.terminated && out.event == Some(Event::Solved));
     }
 
     #[test]
@@ -613,12 +622,12 @@ mod tests {
         .unwrap();
         batch.reset(0, Some(1), None).unwrap();
         let out = batch.step(0, 15 * 4 + 2).unwrap(); // a 3 beside the row's 3
-        assert_eq!(out.reward, -0.5);
+        assert_eq!(out.event, Some(Event::Conflict));
         assert!(out.conflicts >= 2 && !out.still_solvable);
         let out = batch.step(0, 64).unwrap();
         assert_eq!(
-            (out.reward, out.conflicts, out.still_solvable),
-            (-0.05, 0, true)
+            (out.event, out.conflicts, out.still_solvable),
+            (Some(Event::Undo), 0, true)
         );
     }
 
