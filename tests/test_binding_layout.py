@@ -65,3 +65,22 @@ def test_mod_rs_only_registers():
     assert not re.search(r"\bfn\b", outside), "functions belong in their own files"
     inside = text[text.index("#[pymodule]") :]
     assert re.findall(r"\bfn\s+(\w+)", inside) == ["init"]
+
+
+def calls(pattern):
+    """(file, line) of every call of `pattern` in the binding, comments aside."""
+    found = []
+    for path in sorted(BINDINGS.glob("*.rs")):
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            code = line.split("//", 1)[0]
+            if re.search(pattern, code) and not re.search(r"\bfn\s", code):
+                found.append((path.name, number))
+    return found
+
+
+def test_box_and_rules_are_resolved_in_one_place():
+    # One grid request per call (request.rs): the box asked for is read there, the box shape
+    # of a side made there, and the jigsaw region policy is the core's Rules::box_for.
+    assert [f for f, _ in calls(r"BoxArg::request\(")] == ["request.rs"]
+    assert [f for f, _ in calls(r"BoxShape::for_size\(")] == ["request.rs"]
+    assert calls(r"\bbox_under\b") == []

@@ -334,7 +334,7 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Size {
 impl Size {
     /// The box shape of this size, or of `box=`.
     pub fn shape(self, requested: Option<BoxArg>) -> PyResult<BoxShape> {
-        Ok(BoxShape::for_size(self.0, BoxArg::request(requested)?)?)
+        super::request::Request::classic(requested)?.shape(self.0)
     }
 }
 

@@ -72,7 +72,7 @@ fn augment<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = puzzles.py();
     let seed = seed.unwrap_or_else(Seed::fresh).0;
-    let first = open(puzzles, BoxArg::request(r#box)?)?.strict("puzzles");
+    let first = open(puzzles, &super::request::Request::classic(r#box)?)?.strict("puzzles");
     let shape = first.shape;
     let second = match solutions.filter(|obj| !obj.is_none()) {
         None => None,
@@ -88,7 +88,7 @@ fn augment<'py>(
                 ))
                 .into())
             };
-            let batch = match open(obj, Some((shape.rows(), shape.cols()))) {
+            let batch = match open(obj, &super::request::Request::of_shape(shape)) {
                 Ok(batch) => batch.strict("solutions"),
                 Err(err) if err.is_instance_of::<super::errors::InvalidPuzzleError>(py) => {
                     return Err(mismatch(err.value(py).to_string())?)

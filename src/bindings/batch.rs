@@ -33,6 +33,7 @@ use super::errors::InvalidPuzzleError;
 use super::input::line_string;
 use super::one_row::OneRow;
 use super::pystr;
+use super::request::Request;
 
 /// Where the puzzles come from.
 pub(super) enum Source<'py> {
@@ -71,10 +72,17 @@ fn batch_shape_error(shape: &[usize]) -> PyErr {
     super::entry::shape_error(&dims)
 }
 
-pub(super) fn open<'py>(
-    puzzles: &Bound<'py, PyAny>,
-    requested_box: Option<(usize, usize)>,
-) -> PyResult<Batch<'py>> {
+/// Opens a batch of grids as `request` asks: its box, and its rules (checked against the
+/// batch's shape).
+pub(super) fn open<'py>(puzzles: &Bound<'py, PyAny>, request: &Request) -> PyResult<Batch<'py>> {
+    let mut batch = open_plain(puzzles, request)?;
+    request.check(batch.shape)?;
+    batch.rules = request.rules().cloned();
+    Ok(batch)
+}
+
+fn open_plain<'py>(puzzles: &Bound<'py, PyAny>, request: &Request) -> PyResult<Batch<'py>> {
+    let requested_box = request.boxed();
     if let Ok(array) = puzzles.cast::<PyUntypedArray>() {
         let dtype = array.dtype();
         check_integer_dtype(&dtype)?;
@@ -83,7 +91,7 @@ pub(super) fn open<'py>(
         let Some(n) = super::entry::puzzle_side(&known) else {
             return Err(batch_shape_error(dims));
         };
-        let shape = BoxShape::for_size(n, requested_box)?;
+        let shape = request.shape(n)?;
         let native = native_order(array)?;
         return Ok(Batch {
             source: Source::Array(native, dtype),
@@ -127,22 +135,6 @@ pub(super) fn open<'py>(
          strings; got {}",
         puzzles.get_type().name()?
     )))
-}
-
-/// Opens a batch to be searched under `rules` (see [`super::rules::box_under`]), checking
-/// that the rules fit its shape.
-pub(super) fn open_under<'py>(
-    puzzles: &Bound<'py, PyAny>,
-    requested_box: Option<BoxArg>,
-    rules: Option<Arc<Rules>>,
-) -> PyResult<Batch<'py>> {
-    let requested = super::rules::box_under(rules.as_deref(), BoxArg::request(requested_box)?)?;
-    let mut batch = open(puzzles, requested)?;
-    if let Some(rules) = &rules {
-        rules.check_shape(batch.shape)?;
-    }
-    batch.rules = rules;
-    Ok(batch)
 }
 
 impl<'py> Batch<'py> {
@@ -619,12 +611,13 @@ pub fn solve_batch<'py>(
     super::guard::entry(|| {
         let py = puzzles.py();
         let (puzzles, shown, rules) = entry(puzzles, progress, rules)?;
-        if !shown && !status && rules.is_none() {
-            if let Some(row) = OneRow::read(&puzzles, BoxArg::request(r#box)?)? {
+        let request = Request::under(r#box, rules)?;
+        if !shown && !status && request.rules().is_none() {
+            if let Some(row) = OneRow::read(&puzzles, &request)? {
                 return row.solve(super::args::budget(max_guesses));
             }
         }
-        let batch = open_under(&puzzles, r#box, rules)?;
+        let batch = open(&puzzles, &request)?;
         super::entry::with_progress(py, shown, batch.count, "solving", |update| {
             solve_rows(
                 py,
@@ -667,12 +660,13 @@ pub fn count_solutions_batch<'py>(
     super::guard::entry(|| {
         let py = puzzles.py();
         let (puzzles, shown, rules) = entry(puzzles, progress, rules)?;
-        if !shown && !status && rules.is_none() {
-            if let Some(row) = OneRow::read(&puzzles, BoxArg::request(r#box)?)? {
+        let request = Request::under(r#box, rules)?;
+        if !shown && !status && request.rules().is_none() {
+            if let Some(row) = OneRow::read(&puzzles, &request)? {
                 return row.count(limit.0, super::args::budget(max_guesses));
             }
         }
-        let batch = open_under(&puzzles, r#box, rules)?;
+        let batch = open(&puzzles, &request)?;
         super::entry::with_progress(py, shown, batch.count, "counting", |update| {
             count_rows(
                 py,

@@ -14,6 +14,7 @@ use crate::core::{Grid, Rules};
 use super::alloc;
 use super::args::BoxArg;
 use super::logic::{bools_array, marks_arg};
+use super::request::Request;
 use super::rules::RulesArg;
 
 /// Reads any grid kind exactly as `solve` does (same shape, value and type errors) but without
@@ -30,8 +31,8 @@ pub fn _read_grid<'py>(
 ) -> PyResult<(Bound<'py, PyAny>, (usize, usize))> {
     super::guard::entry(|| {
         let py = grid.py();
-        let rules = RulesArg::core(rules);
-        let input = super::rules::read(grid, r#box, rules.as_deref())?;
+        let request = Request::new(r#box, rules)?;
+        let input = request.read(grid)?;
         let shape = input.grid.shape();
         let n = shape.size();
         let array = alloc::from_slice(py, input.grid.cells())?.reshape([n, n])?;
@@ -50,8 +51,9 @@ pub fn _conflicts<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     super::guard::entry(|| {
         let py = grid.py();
-        let rules = RulesArg::core(rules);
-        let input = super::rules::read(grid, r#box, rules.as_deref())?;
+        let request = Request::new(r#box, rules)?;
+        let input = request.read(grid)?;
+        let rules = request.into_rules();
         let shape = input.grid.shape();
         let classic = Rules::default();
         let layout = Layout::new(shape, rules.as_deref().unwrap_or(&classic))?;
@@ -78,7 +80,7 @@ pub fn _apply_step<'py>(
 ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
     super::guard::entry(|| {
         let py = grid.py();
-        let input = super::input::read_boxed(grid, r#box)?;
+        let input = super::request::Request::classic(r#box)?.read(grid)?;
         let n = input.grid.size();
         for &(r, c, d) in placements.iter().chain(&eliminations) {
             if r >= n || c >= n || d == 0 || usize::from(d) > n {

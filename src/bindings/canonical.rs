@@ -41,7 +41,7 @@ pub fn canonical<'py>(
     r#box: Option<BoxArg>,
 ) -> PyResult<Bound<'py, PyAny>> {
     super::guard::entry(|| {
-        let input = super::input::read_boxed(grid, r#box)?;
+        let input = super::request::Request::classic(r#box)?.read(grid)?;
         let (form, _) = detached(grid.py(), &input.grid)?;
         input.kind.write(grid.py(), form.cells())
     })
@@ -88,7 +88,7 @@ fn canonical_rows<'py>(
     progress: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = puzzles.py();
-    let batch = open(puzzles, BoxArg::request(r#box)?)?;
+    let batch = open(puzzles, &super::request::Request::classic(r#box)?)?;
     check_supported(batch.shape).map_err(unsupported)?;
     let shape = batch.shape;
     let nc = shape.cell_count();

@@ -55,12 +55,12 @@ fn check_batch<'py>(
     progress: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Columns<'py>> {
     let py = puzzles.py();
-    let puzzle_batch = open(puzzles, BoxArg::request(r#box)?)?;
+    let puzzle_batch = open(puzzles, &super::request::Request::classic(r#box)?)?;
     let shape = puzzle_batch.shape;
     let n = shape.size();
     // Answers are read as grids of the puzzles' shape, so answers of another size are an
     // error here rather than rows that silently fail.
-    let answer_batch = open(answers, Some((shape.rows(), shape.cols()))).map_err(|err| {
+    let answer_batch = open(answers, &super::request::Request::of_shape(shape)).map_err(|err| {
         if !err.is_instance_of::<InvalidPuzzleError>(py) {
             return err; // a TypeError says it all
         }

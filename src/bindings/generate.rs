@@ -17,6 +17,7 @@ use crate::core::{BoxShape, Control, Error, Rules, Solver};
 use super::alloc;
 use super::args::{BoxArg, Clues, Count, Seed, Size, SymmetryArg, Threads};
 use super::chunks::Runner;
+use super::request::Request;
 use super::run::SignalCheck;
 
 /// The shape and options from the call's arguments, checked before any work starts. `size`
@@ -33,14 +34,15 @@ pub(super) fn options(
         None => size.unwrap_or(Size(9)).shape(requested_box)?,
         Some(rules) => {
             let side = size.map_or_else(|| rules.size().unwrap_or(9), |s| s.0);
-            let requested = super::rules::box_under(Some(rules), BoxArg::request(requested_box)?)?;
-            let requested = match (rules.size(), requested) {
+            let request = Request::under(requested_box, Some(Arc::new(rules.clone())))?;
+            let shape = match (rules.size(), request.boxed()) {
                 // Regions of another side than size=: say so, not that the chosen box does
                 // not fit.
-                (Some(n), Some(_)) if rules.regions().is_some() && n != side => None,
-                (_, requested) => requested,
+                (Some(n), Some(_)) if rules.regions().is_some() && n != side => {
+                    Request::classic(None)?.shape(side)?
+                }
+                _ => request.shape(side)?,
             };
-            let shape = BoxShape::for_size(side, requested)?;
             rules.check_shape(shape)?;
             shape
         }

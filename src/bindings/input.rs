@@ -13,7 +13,7 @@ use pyo3::types::{PyBool, PyFloat, PyInt, PyList, PyString, PyTuple};
 use crate::core::error::{Cell, Error};
 use crate::core::grid::expected_values;
 use crate::core::grid::text::{self, expected_chars, value_of_char};
-use crate::core::{BoxShape, Grid};
+use crate::core::Grid;
 
 use super::alloc;
 use super::cell_objects::{CellKind, CellObjects};
@@ -22,6 +22,7 @@ use super::dtype::{
     Values,
 };
 use super::pystr;
+use super::request::Request;
 use crate::with_int_type;
 
 /// How the grid came in, so the result goes back the same way.
@@ -44,23 +45,12 @@ pub struct Input<'py> {
     pub grid: Grid,
 }
 
-/// Reads any grid with `box=` as given.
-pub fn read_boxed<'py>(
-    grid: &Bound<'py, PyAny>,
-    requested_box: Option<super::args::BoxArg>,
-) -> PyResult<Input<'py>> {
-    read(grid, super::args::BoxArg::request(requested_box)?)
-}
-
 /// Reads any supported grid. Malformed grids raise `InvalidPuzzleError`; values of the wrong
 /// Python type raise `TypeError`.
-pub fn read<'py>(
-    obj: &Bound<'py, PyAny>,
-    requested_box: Option<(usize, usize)>,
-) -> PyResult<Input<'py>> {
+pub fn read<'py>(obj: &Bound<'py, PyAny>, request: &Request) -> PyResult<Input<'py>> {
     if let Ok(s) = obj.cast::<PyString>() {
         return pystr::with_text(s, |s| {
-            let grid = text::parse(s, requested_box)?;
+            let grid = text::parse(s, request.boxed())?;
             // Cell characters are one byte each: a text of as many bytes has no layout to keep.
             let layout = (s.len() != grid.cells().len()).then(|| s.to_owned());
             Ok(Input {
@@ -70,13 +60,13 @@ pub fn read<'py>(
         })?;
     }
     if let Ok(array) = obj.cast::<PyUntypedArray>() {
-        return read_array(array, requested_box);
+        return read_array(array, request);
     }
-    if let Some(input) = read_plain_rows(obj, requested_box) {
+    if let Some(input) = read_plain_rows(obj, request) {
         return input;
     }
     if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() {
-        return read_rows(obj, requested_box);
+        return read_rows(obj, request);
     }
     Err(PyTypeError::new_err(format!(
         "expected a grid: a str, a list of rows, or a 2-D numpy array of integers; got {}",
@@ -181,7 +171,7 @@ fn square_side(lengths: &[usize]) -> PyResult<usize> {
 /// that reading takes: it has every error message, so none is raised here.
 fn read_plain_rows<'py>(
     obj: &Bound<'py, PyAny>,
-    requested_box: Option<(usize, usize)>,
+    request: &Request,
 ) -> Option<PyResult<Input<'py>>> {
     let py = obj.py();
     // First, before the list is measured: making the objects on first use may let other
@@ -189,7 +179,7 @@ fn read_plain_rows<'py>(
     let objects = CellObjects::get(py);
     let rows = obj.cast_exact::<PyList>().ok()?;
     let n = rows.len();
-    let shape = BoxShape::for_size(n, requested_box).ok()?;
+    let shape = request.shape(n).ok()?;
     let mut cells = Vec::with_capacity(n * n);
     // The first cell decides the kind; every other must match.
     let mut kind = None;
@@ -226,10 +216,7 @@ fn read_plain_rows<'py>(
     )
 }
 
-fn read_rows<'py>(
-    obj: &Bound<'py, PyAny>,
-    requested_box: Option<(usize, usize)>,
-) -> PyResult<Input<'py>> {
+fn read_rows<'py>(obj: &Bound<'py, PyAny>, request: &Request) -> PyResult<Input<'py>> {
     // Rows may be numpy arrays (`list(array2d)`): read them as lists of numpy scalars.
     let rows: Vec<Bound<'py, PyAny>> = obj
         .try_iter()?
@@ -246,7 +233,7 @@ fn read_rows<'py>(
         })
         .collect::<PyResult<_>>()?;
     if rows.iter().all(|r| r.is_instance_of::<PyString>()) && !rows.is_empty() {
-        return read_text_rows(&rows, requested_box);
+        return read_text_rows(&rows, request);
     }
     let mut lengths = Vec::with_capacity(rows.len());
     for (i, row) in rows.iter().enumerate() {
@@ -261,7 +248,7 @@ fn read_rows<'py>(
         lengths.push(row.len()?);
     }
     let n = square_side(&lengths)?;
-    let shape = BoxShape::for_size(n, requested_box)?;
+    let shape = request.shape(n)?;
     let mut cells = Vec::with_capacity(n * n);
     let mut kind = None;
     for (r, row) in rows.iter().enumerate() {
@@ -308,15 +295,12 @@ fn article(noun: &str) -> &'static str {
     }
 }
 
-fn read_text_rows<'py>(
-    rows: &[Bound<'py, PyAny>],
-    requested_box: Option<(usize, usize)>,
-) -> PyResult<Input<'py>> {
+fn read_text_rows<'py>(rows: &[Bound<'py, PyAny>], request: &Request) -> PyResult<Input<'py>> {
     let lines: Vec<String> = rows.iter().map(|r| r.extract()).collect::<PyResult<_>>()?;
     let lengths: Vec<usize> = lines.iter().map(|l| l.chars().count()).collect();
     let n = square_side(&lengths)?;
     check_text_size(n)?;
-    let shape = BoxShape::for_size(n, requested_box)?;
+    let shape = request.shape(n)?;
     let mut cells = Vec::with_capacity(n * n);
     for (r, line) in lines.iter().enumerate() {
         for (c, ch) in line.chars().enumerate() {
@@ -462,10 +446,7 @@ fn passes_through(py: Python<'_>, err: &PyErr) -> bool {
     err.is_instance_of::<PyMemoryError>(py) || !err.is_instance_of::<PyException>(py)
 }
 
-fn read_array<'py>(
-    array: &Bound<'py, PyUntypedArray>,
-    requested_box: Option<(usize, usize)>,
-) -> PyResult<Input<'py>> {
+fn read_array<'py>(array: &Bound<'py, PyUntypedArray>, request: &Request) -> PyResult<Input<'py>> {
     let dtype = array.dtype();
     check_integer_dtype(&dtype)?;
     let shape = array.shape();
@@ -478,7 +459,7 @@ fn read_array<'py>(
         )));
     }
     let n = shape[0];
-    let box_shape = BoxShape::for_size(n, requested_box)?;
+    let box_shape = request.shape(n)?;
     let native = native_order(array)?;
     let cells = with_int_type!(dtype, T => read_typed::<T>(&native, n)?);
     Ok(Input {

@@ -15,7 +15,7 @@ use super::args::BoxArg;
 /// uint8 array (bad rows all zeros), the 1-based line number of each row, `(row, message)` for
 /// each malformed line, and the grid side (0 while no good puzzle has been seen; the array is
 /// then sized by `box`, or as 9x9). Under jigsaw `rules` the grids are read as for solving
-/// (see [`super::rules::box_under`]): the regions replace the boxes.
+/// (see `Rules::box_for`): the regions replace the boxes.
 #[pyfunction]
 #[pyo3(signature = (data, /, *, column = 0, first_line = 1, size = 0, r#box = None, rules = None))]
 #[allow(clippy::type_complexity)]
@@ -32,8 +32,7 @@ pub fn _parse_lines<'py>(
         let column = usize::try_from(column).map_err(|_| {
             PyValueError::new_err(format!("column must be 0 or more, got {column}"))
         })?;
-        let rules = super::rules::RulesArg::core(rules);
-        let requested_box = super::rules::box_under(rules.as_deref(), BoxArg::request(r#box)?)?;
+        let requested_box = super::request::Request::new(r#box, rules)?.boxed();
         let bytes = data.as_bytes();
         // The parse grows buffers about as large as the text (cells, one line number per puzzle)
         // with infallible allocations: check first that twice the text fits, so a huge file is a

@@ -129,7 +129,7 @@ pub fn _candidates<'py>(
     r#box: Option<BoxArg>,
 ) -> PyResult<Bound<'py, PyAny>> {
     super::guard::entry(|| {
-        let input = super::input::read_boxed(grid, r#box)?;
+        let input = super::request::Request::classic(r#box)?.read(grid)?;
         input.grid.check()?;
         let n = input.grid.size();
         bools_array(grid.py(), n, &Candidates::from_grid(&input.grid).to_bools())
@@ -164,7 +164,7 @@ fn candidates_of<'py>(
     progress: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = puzzles.py();
-    let batch = open(puzzles, BoxArg::request(r#box)?)?;
+    let batch = open(puzzles, &super::request::Request::classic(r#box)?)?;
     let shape = batch.shape;
     let n = shape.size();
     let stride = n * n * n;
@@ -241,7 +241,7 @@ fn with_start<T: Send>(
     max_guesses: Option<MaxGuesses>,
     work: impl FnOnce(logic::Start, &mut Solver, &mut SignalCheck) -> crate::core::Result<T> + Send,
 ) -> PyResult<T> {
-    let input = super::input::read_boxed(grid, r#box)?;
+    let input = super::request::Request::classic(r#box)?.read(grid)?;
     let marks = match candidates {
         Some(c) if !c.is_none() => Some(marks_arg(c, input.grid.size())?),
         _ => None,

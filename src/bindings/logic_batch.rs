@@ -200,7 +200,7 @@ fn each_trace<'py>(
 ) -> PyResult<()> {
     let keep = take.is_some();
     let techniques = techniques_arg(techniques)?;
-    let batch = open(puzzles, BoxArg::request(r#box)?)?;
+    let batch = open(puzzles, &super::request::Request::classic(r#box)?)?;
     columns.reserve(batch.count)?;
     let shape = batch.shape;
     let work = |solver: &mut Solver,

@@ -24,6 +24,7 @@ mod logic_batch;
 mod one_row;
 mod pystr;
 mod rate;
+mod request;
 mod rules;
 mod run;
 mod single;

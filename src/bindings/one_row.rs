@@ -21,6 +21,7 @@ use super::alloc;
 use super::batch::{count_outcome, open, read_rows, solve_status, written_like, Source};
 use super::dtype::in_dtype;
 use super::pystr;
+use super::request::Request;
 
 /// What the row came in as, so its result goes back the same way.
 enum Row<'py> {
@@ -40,20 +41,17 @@ pub(super) struct OneRow<'py> {
 impl<'py> OneRow<'py> {
     /// The one row of `puzzles`, or `None` when it is not a batch of one row (the general path
     /// takes it). A batch the general path would refuse raises the same error here.
-    pub(super) fn read(
-        puzzles: &Bound<'py, PyAny>,
-        requested_box: Option<(usize, usize)>,
-    ) -> PyResult<Option<Self>> {
+    pub(super) fn read(puzzles: &Bound<'py, PyAny>, request: &Request) -> PyResult<Option<Self>> {
         if let Ok(list) = puzzles.cast::<PyList>() {
             return if list.len() == 1 {
-                Self::string(list.get_item(0)?, requested_box).map(Some)
+                Self::string(list.get_item(0)?, request.boxed()).map(Some)
             } else {
                 Ok(None)
             };
         }
         match puzzles.cast::<PyUntypedArray>() {
             Ok(array) if array.shape().first() == Some(&1) => {
-                Self::array(puzzles, requested_box).map(Some)
+                Self::array(puzzles, request).map(Some)
             }
             _ => Ok(None),
         }
@@ -79,8 +77,8 @@ impl<'py> OneRow<'py> {
         })
     }
 
-    fn array(puzzles: &Bound<'py, PyAny>, requested_box: Option<(usize, usize)>) -> PyResult<Self> {
-        let batch = open(puzzles, requested_box)?;
+    fn array(puzzles: &Bound<'py, PyAny>, request: &Request) -> PyResult<Self> {
+        let batch = open(puzzles, request)?;
         let Source::Array(array, dtype) = batch.source else {
             unreachable!("an array opens as an array batch")
         };

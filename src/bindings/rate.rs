@@ -20,7 +20,7 @@ pub fn _rate(
     r#box: Option<BoxArg>,
 ) -> PyResult<(u64, u64, bool, bool, &'static str)> {
     super::guard::entry(|| {
-        let input = super::input::read_boxed(grid, r#box)?;
+        let input = super::request::Request::classic(r#box)?.read(grid)?;
         let mut control = SignalCheck::default();
         let rated = grid
             .py()
@@ -71,7 +71,7 @@ fn rate_batch<'py>(
     progress: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Columns<'py>> {
     let py = puzzles.py();
-    let batch = open(puzzles, BoxArg::request(r#box)?)?;
+    let batch = open(puzzles, &super::request::Request::classic(r#box)?)?;
     let shape = batch.shape;
     let count = batch.count;
     let what = || format!("ratings of {count} rows");

@@ -8,13 +8,10 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
 use crate::core::error::{Cell, Error};
-use crate::core::grid::shape::{isqrt, suggest_box};
+use crate::core::grid::shape::isqrt;
 use crate::core::grid::text::{char_of_value, MAX_TEXT_VALUE};
 use crate::core::rules::{Cage, Spec};
 use crate::core::Rules as Core;
-
-use super::args::BoxArg;
-use super::input::{self, Input};
 
 /// Variant rules: the constraints a grid must meet beyond (or, for jigsaw regions, instead
 /// of) classic rows, columns and boxes.
@@ -426,51 +423,4 @@ impl<'a, 'py> FromPyObject<'a, 'py> for RulesArg {
             ))),
         }
     }
-}
-
-/// The box to read a grid with under `rules`: `box=` as given, except that jigsaw regions
-/// replace the boxes, so `box=` with them is an error and a grid side with no square box gets
-/// any box shape (the search never uses it).
-pub(crate) fn box_under(
-    rules: Option<&Core>,
-    requested: Option<(usize, usize)>,
-) -> PyResult<Option<(usize, usize)>> {
-    let Some(n) = rules
-        .filter(|r| r.regions().is_some())
-        .and_then(|r| r.size())
-    else {
-        return Ok(requested);
-    };
-    if let Some((rows, cols)) = requested {
-        return Err(Error::Rules(format!(
-            "box=({rows}, {cols}) and jigsaw regions both say where the boxes are: the \
-             regions replace the boxes, so leave box out"
-        ))
-        .into());
-    }
-    let root = isqrt(n);
-    if root * root == n {
-        return Ok(None);
-    }
-    Ok(suggest_box(n))
-}
-
-/// Reads a grid to be solved under `rules`, checking that the rules fit it.
-pub(crate) fn read<'py>(
-    grid: &Bound<'py, PyAny>,
-    requested: Option<BoxArg>,
-    rules: Option<&Core>,
-) -> PyResult<Input<'py>> {
-    let given = BoxArg::request(requested)?;
-    let requested = box_under(rules, given)?;
-    let input = match input::read(grid, requested) {
-        // The box chosen for the regions' side does not fit: read the grid as it is, so the
-        // error says the regions do not fit it rather than blaming a box nobody passed.
-        Err(err) if requested != given => input::read(grid, None).map_err(|_| err)?,
-        read => read?,
-    };
-    if let Some(rules) = rules {
-        rules.check_shape(input.grid.shape())?;
-    }
-    Ok(input)
 }

@@ -4,6 +4,7 @@ use pyo3::prelude::*;
 
 use super::args::{budget, BoxArg, Limit, MaxGuesses};
 use super::errors::InvalidPuzzleError;
+use super::request::Request;
 use super::{guard, rules, run};
 
 /// The first solution of `grid`, in the same kind as the input. `max_guesses` bounds the
@@ -18,8 +19,9 @@ pub fn solve<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     guard::entry(|| {
         let py = grid.py();
-        let rules = rules::RulesArg::core(rules);
-        let input = rules::read(grid, r#box, rules.as_deref())?;
+        let request = Request::new(r#box, rules)?;
+        let input = request.read(grid)?;
+        let rules = request.into_rules();
         let solution = run::search(
             py,
             &input.grid,
@@ -51,8 +53,9 @@ pub fn count_solutions(
 ) -> PyResult<u64> {
     guard::entry(|| {
         let limit = limit.and_then(|l| l.0);
-        let rules = rules::RulesArg::core(rules);
-        let input = rules::read(grid, r#box, rules.as_deref())?;
+        let request = Request::new(r#box, rules)?;
+        let input = request.read(grid)?;
+        let rules = request.into_rules();
         run::search(
             grid.py(),
             &input.grid,
@@ -89,9 +92,13 @@ pub fn is_valid(
 ) -> PyResult<bool> {
     guard::entry(|| {
         let py = grid.py();
-        let rules = rules::RulesArg::core(rules);
-        match rules::read(grid, r#box, rules.as_deref()) {
-            Ok(input) => Ok(match &rules {
+        // A bad box is as invalid as a bad grid: both are InvalidPuzzleError.
+        let read = Request::new(r#box, rules).and_then(|request| {
+            let input = request.read(grid)?;
+            Ok((input, request.into_rules()))
+        });
+        match read {
+            Ok((input, rules)) => Ok(match &rules {
                 None => input.grid.check().is_ok(),
                 Some(rules) => {
                     crate::core::rules::find_conflict(input.grid.shape(), rules, input.grid.cells())

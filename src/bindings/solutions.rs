@@ -19,11 +19,11 @@ use pyo3::types::PyList;
 use crate::core::batch::POLL_EVERY;
 use crate::core::rules::Rules as CoreRules;
 use crate::core::search::solver::MAX_RESTART_LIMIT;
-use crate::core::{Control, Error, Flow, Grid, SearchStats, Solver};
+use crate::core::{BoxShape, Control, Error, Flow, Grid, SearchStats, Solver};
 
 use super::alloc;
 use super::args::{BoxArg, Limit, MaxGuesses};
-use super::input;
+use super::request::Request;
 use super::rules::RulesArg;
 
 /// Up to `limit` solutions of `cells` in the order described above, each handed to `take`
@@ -100,8 +100,9 @@ pub fn solutions<'py>(
 ) -> PyResult<Bound<'py, PyList>> {
     super::guard::entry(|| {
         let py = grid.py();
-        let rules = RulesArg::core(rules);
-        let input = super::rules::read(grid, r#box, rules.as_deref())?;
+        let request = Request::new(r#box, rules)?;
+        let input = request.read(grid)?;
+        let rules = request.into_rules();
         let limit = limit.0.unwrap_or(u64::MAX);
         let (cells, fits) = super::run::detached_with(
             py,
@@ -213,7 +214,7 @@ fn spawn(
 pub struct SolutionIterator {
     /// The grid as given, so each solution comes back in its kind.
     grid: Py<PyAny>,
-    shape: (usize, usize),
+    shape: BoxShape,
     receiver: Mutex<Option<Receiver<Message>>>,
     alive: Arc<AtomicBool>,
     /// The chunk being handed out, and how much of it has been.
@@ -236,7 +237,7 @@ impl SolutionIterator {
     fn __next__<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
         super::guard::entry(|| {
             let grid = self.grid.bind(py).clone();
-            let input = input::read(&grid, Some(self.shape))?;
+            let input = Request::of_shape(self.shape).read(&grid)?;
             let nc = input.grid.cells().len();
             while self.next >= self.pending.len() {
                 let Some(message) = self.wait(py)? else {
@@ -315,8 +316,9 @@ pub fn iter_solutions(
     rules: Option<RulesArg>,
 ) -> PyResult<SolutionIterator> {
     super::guard::entry(|| {
-        let rules = RulesArg::core(rules);
-        let input = super::rules::read(grid, r#box, rules.as_deref())?;
+        let request = Request::new(r#box, rules)?;
+        let input = request.read(grid)?;
+        let rules = request.into_rules();
         // Conflicting clues raise here, not at the first next().
         match &rules {
             None => input.grid.check()?,
@@ -345,7 +347,7 @@ pub fn iter_solutions(
         })?;
         Ok(SolutionIterator {
             grid: grid.clone().unbind(),
-            shape: (shape.rows(), shape.cols()),
+            shape,
             receiver: Mutex::new(Some(receiver)),
             alive,
             pending: Vec::new(),

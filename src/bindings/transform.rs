@@ -9,7 +9,6 @@ use crate::core::make::transform::Transform as Core;
 use crate::core::BoxShape;
 
 use super::args::{int_list, shown, BoxArg, Index, Seed, Size};
-use super::input;
 
 /// The box shape of `size`, or of `box=`.
 fn shape_of(size: Size, r#box: Option<BoxArg>) -> PyResult<BoxShape> {
@@ -97,7 +96,7 @@ impl Transform {
     #[pyo3(signature = (grid, /, *, r#box = None))]
     fn to_canonical(grid: &Bound<'_, PyAny>, r#box: Option<BoxArg>) -> PyResult<Self> {
         super::guard::entry(|| {
-            let input = super::input::read_boxed(grid, r#box)?;
+            let input = super::request::Request::classic(r#box)?.read(grid)?;
             let (_, t) = super::canonical::detached(grid.py(), &input.grid)?;
             Ok(Transform(t))
         })
@@ -144,7 +143,7 @@ impl Transform {
     fn apply<'py>(&self, grid: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
         super::guard::entry(|| {
             let shape = self.0.shape();
-            let input = input::read(grid, Some((shape.rows(), shape.cols())))?;
+            let input = super::request::Request::of_shape(shape).read(grid)?;
             let out = self.0.apply(&input.grid);
             input.kind.write(grid.py(), out.cells())
         })

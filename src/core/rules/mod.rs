@@ -113,6 +113,27 @@ impl Rules {
         }
     }
 
+    /// The box a grid is read with under these rules, given `box=` as asked (`requested`):
+    /// jigsaw regions replace the boxes, so a box asked for beside them is an error, and a
+    /// side with no square box gets any box shape (the search never uses it); without regions,
+    /// the box as asked.
+    pub fn box_for(&self, requested: Option<(usize, usize)>) -> Result<Option<(usize, usize)>> {
+        let Some(n) = self.size().filter(|_| self.regions.is_some()) else {
+            return Ok(requested);
+        };
+        if let Some((rows, cols)) = requested {
+            return Err(Error::Rules(format!(
+                "box=({rows}, {cols}) and jigsaw regions both say where the boxes are: the \
+                 regions replace the boxes, so leave box out"
+            )));
+        }
+        let root = crate::core::grid::shape::isqrt(n);
+        if root * root == n {
+            return Ok(None);
+        }
+        Ok(suggest_box(n))
+    }
+
     /// Checks that the rules fit a grid of `shape`: sizes, cells in range, cage totals that
     /// `n` digits can make.
     pub fn check_shape(&self, shape: BoxShape) -> Result<()> {
