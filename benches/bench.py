@@ -37,6 +37,7 @@ call per puzzle with --single) takes per puzzle than the core on the same puzzle
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import importlib.metadata
 import os
@@ -102,10 +103,8 @@ ALONE = {
 
 def solve_each(puzzles) -> None:
     for p in puzzles:
-        try:
+        with contextlib.suppress(sr.NoSolutionError):
             sr.solve(p)
-        except sr.NoSolutionError:
-            pass
 
 
 def count_each(puzzles) -> None:

@@ -21,16 +21,16 @@ import numpy as np
 import sudoku_rs as sr
 
 CASES = [
-    ("9x9 clues=25", dict(clues=25)),
-    ("9x9 clues=None", dict()),
-    ("9x9 minimal=True", dict(minimal=True)),
-    ("9x9 clues=22", dict(clues=22)),
-    ("9x9 rotate180", dict(symmetry="rotate180")),
+    ("9x9 clues=25", {"clues": 25}),
+    ("9x9 clues=None", {}),
+    ("9x9 minimal=True", {"minimal": True}),
+    ("9x9 clues=22", {"clues": 22}),
+    ("9x9 rotate180", {"symmetry": "rotate180"}),
 ]
 BIG = [
-    ("16x16 clues=None", dict(size=16)),
-    ("16x16 clues=120", dict(size=16, clues=120)),
-    ("25x25 clues=350", dict(size=25, clues=350)),
+    ("16x16 clues=None", {"size": 16}),
+    ("16x16 clues=120", {"size": 16, "clues": 120}),
+    ("25x25 clues=350", {"size": 25, "clues": 350}),
 ]
 
 

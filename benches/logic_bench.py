@@ -51,7 +51,8 @@ LEVEL_OF_HODOKU = {
 
 
 def sample(name: str, k: int) -> list:
-    lines = [line.strip() for line in open(DATA / name, encoding="ascii") if line.strip()]
+    with open(DATA / name, encoding="ascii") as f:
+        lines = [line.strip() for line in f if line.strip()]
     lines = [line for line in lines if len(line) == 81]
     step = max(1, len(lines) // k)
     return lines[::step][:k]

@@ -27,8 +27,8 @@ import sudoku_rs as sr
 # The tests' helpers: the published jigsaw layout (Janko.at Chaos Sudoku 108) from their
 # table of published variant puzzles, and the seeded killer cage layouts they test with.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from helpers import cages_over  # noqa: E402
-from published_variants import JANKO_108_REGIONS  # noqa: E402
+from helpers import cages_over
+from published_variants import JANKO_108_REGIONS
 
 
 def killer_cages(seed, max_size=4):

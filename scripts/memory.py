@@ -6,6 +6,7 @@ warm-up; steady RSS means none. Not a test (it takes a minute or more); run it b
     python scripts/memory.py 100000     # fewer
 """
 
+import contextlib
 import sys
 import time
 
@@ -73,10 +74,8 @@ def main():
 
     def failing(i):
         bad = ["55" + "." * 79, [[10] * 9] * 9, "x", [[None] * 9] * 9, "." * 81][i % 5]
-        try:
+        with contextlib.suppress(ValueError, TypeError):
             sr.solve(bad, max_guesses=1 if i % 5 == 4 else None)
-        except (ValueError, TypeError):
-            pass
 
     phase("solve raising errors", n // 10, failing)
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import sudoku_rs as sr
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from screenshot import ROOT, THEMES, capture, shown  # noqa: E402
+from screenshot import ROOT, THEMES, capture, shown
 
 # A hard puzzle (a finned X-wing): its explanation has steps that strike candidates out.
 PUZZLE = "..6..4..59......16..1.7...3...3....91.758....84........5...........6...2...9..53."

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite, from a fresh clone: Rust format, lint and unit tests, then the package
 # built and installed into a private venv (./.venv) exactly as `pip install .` does for a user,
-# then pytest, ruff and the stub check, then a short release check on CPython 3.9. Needs only
-# Rust, Python 3 and pip, and a CPython 3.9 (pyenv or PATH) for that check; installs the rest.
+# then ruff, mypy, the stub check and pytest, then a short release check on CPython 3.9. Needs
+# only Rust, Python 3 and pip, and a CPython 3.9 (pyenv or PATH) for that check; installs the rest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -34,9 +34,11 @@ echo "== build and install the package"
 # --no-build-isolation: build with the venv's maturin instead of fetching one per run.
 "$py" -m pip install --quiet --no-build-isolation --force-reinstall --no-deps .
 
-echo "== ruff / stubtest"
-"$venv/bin/ruff" check python tests benches examples
-"$venv/bin/ruff" format --check python tests benches examples
+echo "== ruff / mypy / stubtest"
+"$venv/bin/ruff" check python tests benches examples scripts
+"$venv/bin/ruff" format --check python tests benches examples scripts
+# The package's types (pyproject.toml's [tool.mypy] says what and how strictly).
+"$py" -m mypy
 # stubtest compares the hand-written stubs with the compiled module; run it outside the
 # source tree so it inspects the installed package, not python/.
 (cd "$venv" && bin/python -m mypy.stubtest sudoku_rs --ignore-missing-stub)

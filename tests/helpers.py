@@ -277,9 +277,13 @@ def cages_over(solution, n, seed, max_cells=3):
                 r, c = divmod(i, n)
                 for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
                     j = rr * n + cc
-                    if 0 <= rr < n and 0 <= cc < n and j in free:
-                        if solution[j] not in {solution[k] for k in cage}:
-                            steps.append(j)
+                    if (
+                        0 <= rr < n
+                        and 0 <= cc < n
+                        and j in free
+                        and solution[j] not in {solution[k] for k in cage}
+                    ):
+                        steps.append(j)
             if not steps:
                 break
             j = rng.choice(sorted(steps))

@@ -46,7 +46,7 @@ def _ids(cases):
     return [name for name, _ in cases]
 
 
-@pytest.mark.parametrize("name, call", THREADS, ids=_ids(THREADS))
+@pytest.mark.parametrize(("name", "call"), THREADS, ids=_ids(THREADS))
 def test_threads_everywhere(name, call):
     with pytest.raises(TypeError, match="threads must be an int or None, got bool"):
         call(threads=True)
@@ -62,7 +62,7 @@ def test_threads_everywhere(name, call):
         assert str(first) == str(again)
 
 
-@pytest.mark.parametrize("name, call", LIMIT, ids=_ids(LIMIT))
+@pytest.mark.parametrize(("name", "call"), LIMIT, ids=_ids(LIMIT))
 def test_limit_everywhere(name, call):
     with pytest.raises(TypeError, match="limit must be an int or None, got bool"):
         call(limit=True)
@@ -82,7 +82,7 @@ def test_limit_none_counts_every_solution():
     assert sr.count_solutions_batch(["." * 16], limit=None).tolist() == [288]
 
 
-@pytest.mark.parametrize("name, call", MAX_GUESSES, ids=_ids(MAX_GUESSES))
+@pytest.mark.parametrize(("name", "call"), MAX_GUESSES, ids=_ids(MAX_GUESSES))
 def test_max_guesses_everywhere(name, call):
     with pytest.raises(TypeError, match="max_guesses must be an int or None, got bool"):
         call(max_guesses=True)
@@ -91,14 +91,14 @@ def test_max_guesses_everywhere(name, call):
     call(max_guesses=np.int64(10**6))
 
 
-@pytest.mark.parametrize("name, call", SIZE, ids=_ids(SIZE))
+@pytest.mark.parametrize(("name", "call"), SIZE, ids=_ids(SIZE))
 @pytest.mark.parametrize("size", [-1, 0, -(2**70)])
 def test_a_bad_size_is_one_error_everywhere(name, call, size):
     with pytest.raises(sr.InvalidPuzzleError, match=r"size=-?\d* ?.*is not a grid side"):
         call(size)
 
 
-@pytest.mark.parametrize("name, call", SIZE, ids=_ids(SIZE))
+@pytest.mark.parametrize(("name", "call"), SIZE, ids=_ids(SIZE))
 def test_size_must_be_an_int(name, call):
     with pytest.raises(TypeError, match="size must be an int, got bool"):
         call(True)

@@ -42,16 +42,14 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path):
     target = tmp_path / "out.txt"
     target.write_bytes(b"old\n")
     for error in (RuntimeError("boom"), KeyboardInterrupt()):
-        with pytest.raises(type(error)):
-            with atomic_write(target) as f:
-                f.write(b"half of the new")
-                raise error
+        with pytest.raises(type(error)), atomic_write(target) as f:
+            f.write(b"half of the new")
+            raise error
         assert target.read_bytes() == b"old\n"
         assert leftovers(tmp_path) == []
     # A new file is not created either.
-    with pytest.raises(RuntimeError):
-        with atomic_write(tmp_path / "new.txt") as f:
-            raise RuntimeError
+    with pytest.raises(RuntimeError), atomic_write(tmp_path / "new.txt") as f:
+        raise RuntimeError
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.txt"]
 
 

@@ -83,7 +83,7 @@ def test_bad_rows_do_not_spoil_the_batch():
     # A bad first string (another size, or a size with no box) does not set the batch's size.
     for first in ("." * 36, "abcdefghijklmnop"):
         assert sr.solve_batch([first, ref.to_string(good)])[1] == sr.solve(ref.to_string(good))
-    with pytest.raises(TypeError, match="np.array"):
+    with pytest.raises(TypeError, match=r"np.array"):
         sr.solve_batch([[[0] * 9] * 9])
     texts = ["5" * 81, "x" * 81, None, "." * 80, ref.to_string(good)]
     assert sr.solve_batch(texts)[:4] == [None] * 4
@@ -210,7 +210,7 @@ def test_every_batch_takes_any_string_column_and_refuses_nested_lists(mixed, des
     nested = as_array(lines).reshape(-1, 9, 9).tolist()
     with pytest.raises(TypeError, match=r"convert nested lists with np\.array\(puzzles\)"):
         BATCHES[desc](nested)
-    with pytest.raises(TypeError, match="a batch is a numpy array .*; got int"):
+    with pytest.raises(TypeError, match=r"a batch is a numpy array .*; got int"):
         BATCHES[desc](42)
 
 
@@ -374,7 +374,7 @@ def test_a_small_batch_past_its_first_poll_stops_on_a_signal(rows, alarm):
 
 
 @pytest.mark.parametrize(
-    "row, options",
+    ("row", "options"),
     [
         (LEET, {}),
         (EMPTY, {}),
@@ -435,7 +435,7 @@ def one_row_arrays():
     return [pytest.param(a, o, id=k) for k, (a, o) in cases.items()]
 
 
-@pytest.mark.parametrize("row, options", one_row_arrays())
+@pytest.mark.parametrize(("row", "options"), one_row_arrays())
 def test_a_one_row_array_gives_what_its_row_in_a_longer_batch_gets(row, options):
     # An array of one row is searched as a single call is; a longer one takes the general path.
     before = row.copy()

@@ -98,7 +98,7 @@ def test_boards_are_immutable():
 # ------------------------------------------------------------ solving and counting
 
 
-@pytest.mark.parametrize("n,box", SHAPES)
+@pytest.mark.parametrize(("n", "box"), SHAPES)
 def test_solve_against_reference(n, box):
     puzzle = puzzle_of(n, box)
     board = sr.Board(h.rows_of(puzzle, n), box=box)
@@ -251,7 +251,7 @@ def test_grids_beyond_the_text_form():
     assert lines[0].startswith(" .  .")
 
 
-@pytest.mark.parametrize("n,box", SHAPES)
+@pytest.mark.parametrize(("n", "box"), SHAPES)
 def test_repr_round_trips(n, box):
     board = sr.Board(h.rows_of(puzzle_of(n, box), n), box=box)
     text = repr(board)
@@ -281,7 +281,7 @@ def test_box_shape_counts_for_equality():
     assert sr.Board(rows, box=(2, 3)) != sr.Board(rows, box=(3, 2))
 
 
-@pytest.mark.parametrize("n,box", SHAPES)
+@pytest.mark.parametrize(("n", "box"), SHAPES)
 def test_pickle_round_trip(n, box):
     solved = sr.Board(h.rows_of(puzzle_of(n, box), n), box=box).solve()
     for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
@@ -319,7 +319,7 @@ def drawn_cells(root, n):
     return out
 
 
-@pytest.mark.parametrize("n,box", SHAPES)
+@pytest.mark.parametrize(("n", "box"), SHAPES)
 def test_html_givens_and_filled_digits_differ(n, box):
     puzzle = puzzle_of(n, box)
     solved = sr.Board(h.rows_of(puzzle, n), box=box).solve()
@@ -353,7 +353,7 @@ def thick_lines(root):
     return rows, cols
 
 
-@pytest.mark.parametrize("n,box", SHAPES)
+@pytest.mark.parametrize(("n", "box"), SHAPES)
 def test_html_thick_lines_frame_the_boxes(n, box):
     _, root = parse_svg(sr.Board("." * (n * n), box=box))
     size = _display.cell_size(n)
@@ -389,7 +389,7 @@ def test_html_is_self_contained_and_theme_neutral():
     assert colours == {"currentColor", _display.SCREEN.filled}
 
 
-@pytest.mark.parametrize("n,box", [(4, (2, 2)), (9, (3, 3)), (16, (4, 4)), (25, (5, 5))])
+@pytest.mark.parametrize(("n", "box"), [(4, (2, 2)), (9, (3, 3)), (16, (4, 4)), (25, (5, 5))])
 def test_html_scales_with_the_grid(n, box):
     _, root = parse_svg(sr.Board("." * (n * n), box=box))
     width = float(root.get("width"))
@@ -402,7 +402,7 @@ def test_html_scales_with_the_grid(n, box):
 
 
 @pytest.mark.parametrize(
-    "grid,kwargs",
+    ("grid", "kwargs"),
     [
         ("1" * 80, {}),
         ([[1, 2], [3]], {}),

@@ -91,7 +91,7 @@ def test_apply_step_matches_the_reference(data):
 
 
 @pytest.mark.parametrize(
-    "puzzle, n, box",
+    ("puzzle", "n", "box"),
     [(h.TUTORIAL, 9, (3, 3)), (h.LEETCODE, 9, (3, 3))]
     + [(h.random_puzzle(n, *box, random.Random(n), 0.55)[0], n, box) for n, box in SHAPES],
 )

@@ -42,7 +42,7 @@ def cases():
     # puzzle is not unique, so it is not "correct".
     solution = ref.solve_first(LEETCODE, 9, 3, 3)
     two = two_solution_puzzle(solution, 9, 3, 3)
-    other = [s for s in ref.iter_solutions(two, 9, 3, 3) if s != solution][0]
+    other = next(s for s in ref.iter_solutions(two, 9, 3, 3) if s != solution)
     out += [(two, solution), (two, other)]
     return out
 

@@ -88,7 +88,7 @@ def test_arrays_equal_the_in_process_batch(mixed, dtype, layout):
     assert {0, 1, 3} <= set(counts.compute(scheduler="sync").tolist())
 
 
-@pytest.mark.parametrize("n, box", [(4, (2, 2)), (6, (2, 3)), (6, (3, 2)), (16, (4, 4))])
+@pytest.mark.parametrize(("n", "box"), [(4, (2, 2)), (6, (2, 3)), (6, (3, 2)), (16, (4, 4))])
 def test_other_sizes_and_box_shapes(n, box):
     rng = random.Random(n * 10 + box[0])
     rows = [random_puzzle(n, *box, rng, 0.5)[0] for _ in range(30)]
@@ -212,7 +212,7 @@ def test_bad_input_raises_when_the_graph_is_built(mixed):
         srd.count_solutions_batch(series, limit=-1)
     with pytest.raises(TypeError, match=r"pass one column, for example df\['quizzes'\]"):
         srd.solve_batch(series.to_frame())
-    with pytest.raises(TypeError, match="for data in memory use sudoku_rs.solve_batch"):
+    with pytest.raises(TypeError, match=r"for data in memory use sudoku_rs.solve_batch"):
         srd.solve_batch(mixed)
 
 
@@ -272,7 +272,7 @@ def test_a_worker_error_arrives_as_the_same_class_and_message(client):
     with pytest.raises(sr.InvalidPuzzleError) as local:
         sr.solve(conflict)
     assert str(raised.value) == str(local.value)
-    with pytest.raises(sr.NoSolutionError, match="^the puzzle has no solution$"):
+    with pytest.raises(sr.NoSolutionError, match=r"^the puzzle has no solution$"):
         client.submit(sr.solve, ref.to_string(NO_SOLUTION)).result()
 
 

@@ -141,7 +141,7 @@ def test_action_ids_masks_and_observations_follow_the_reference():
         if len(legal) == 0:
             break
         a = int(rng.choice(legal))
-        obs, reward, terminated, truncated, info = env.step(a)
+        obs, _reward, terminated, truncated, info = env.step(a)
         if a < n**3:
             cell, d = divmod(a, n)
             assert obs["grid"][cell // n, cell % n] == d + 1
@@ -215,11 +215,11 @@ def test_truncation_after_max_steps_and_termination_when_stuck():
     flags = [env.step(0)[2:4] for _ in range(3)]
     assert flags[-1] in [(False, True), (True, False)]
     env = se.SudokuEnv(size=4)
-    obs, _ = env.reset(seed=4)
+    env.reset(seed=4)
     steps = 0
     while True:
         legal = np.flatnonzero(env.action_masks())
-        obs, _, term, trunc, info = env.step(int(legal[0]))
+        _obs, _, term, trunc, info = env.step(int(legal[0]))
         steps += 1
         if term or trunc:
             break

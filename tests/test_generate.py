@@ -15,24 +15,26 @@ import sudoku_rs as sr
 # changed for every user; fix the change, not the table.
 PINNED = [
     (
-        dict(seed=0),
+        {"seed": 0},
         "....382....3.54......9..1...4..2368..8..1......9....7.3.4......1.73...46..8..1...",
     ),
     (
-        dict(seed=1, clues=25),
+        {"seed": 1, "clues": 25},
         "951.........1...9...8.3...48...59.1..6..4...5......47.6....4....2..6.8.....52...6",
     ),
     (
-        dict(seed=2, symmetry="rotate180"),
+        {"seed": 2, "symmetry": "rotate180"},
         "...6..8........95..43..5..2....8.72..8.4.9.3..12.6....6..7..34..94........8..1...",
     ),
-    (dict(seed=3, size=6, box=(2, 3)), "....42.2....2.6....415..6..1........"),
-    (dict(seed=4, size=4, minimal=True), "..4....3...21..."),
+    ({"seed": 3, "size": 6, "box": (2, 3)}, "....42.2....2.6....415..6..1........"),
+    ({"seed": 4, "size": 4, "minimal": True}, "..4....3...21..."),
     (
-        dict(seed=5, size=16, clues=120),
-        "1.G4.2..8B.9..A7.....6.8.4.D1B..3.DF4...C...2.G.A...5.13.2.G....4..D.8...6.3.G....9.A"
-        "..B.....6857B..G9...8A.E.2D..F6..5D..G.3.9.......4CD39.B..2.....AFE..B8..6.9..3B.6..G"
-        "4.F5E.BG.1..27F.C6.4.3...97F....5EG231F..BD.AG31.C..58..EA2.8....4.C.F.5.761.9..8.....",
+        {"seed": 5, "size": 16, "clues": 120},
+        (
+            "1.G4.2..8B.9..A7.....6.8.4.D1B..3.DF4...C...2.G.A...5.13.2.G....4..D.8...6.3.G....9.A"
+            "..B.....6857B..G9...8A.E.2D..F6..5D..G.3.9.......4CD39.B..2.....AFE..B8..6.9..3B.6..G"
+            "4.F5E.BG.1..27F.C6.4.3...97F....5EG231F..BD.AG31.C..58..EA2.8....4.C.F.5.761.9..8....."
+        ),
     ),
 ]
 
@@ -52,13 +54,13 @@ def ref_count(puzzle, box, limit=2):
     return ref.count_solutions(cells, box[0] * box[1], *box, limit=limit)
 
 
-@pytest.mark.parametrize("kwargs, expected", PINNED)
+@pytest.mark.parametrize(("kwargs", "expected"), PINNED)
 def test_pinned_seeds_never_change(kwargs, expected):
     assert sr.generate(**kwargs) == expected
 
 
 @pytest.mark.parametrize(
-    "size, box, clues",
+    ("size", "box", "clues"),
     [(4, None, 6), (4, None, None), (6, (2, 3), 14), (6, (3, 2), None), (9, None, 24)],
 )
 @pytest.mark.parametrize("seed", [11, 12, 13])
@@ -78,7 +80,7 @@ def test_sixteen_by_sixteen_is_unique():
 
 
 @pytest.mark.parametrize("symmetry", sorted(SYMMETRIES))
-@pytest.mark.parametrize("size, clues", [(9, 27), (9, 30), (4, 8), (9, None)])
+@pytest.mark.parametrize(("size", "clues"), [(9, 27), (9, 30), (4, 8), (9, None)])
 def test_symmetry_keeps_the_clue_pattern(symmetry, size, clues):
     puzzle = ref.parse81(sr.generate(size=size, clues=clues, symmetry=symmetry, seed=size))
     image = SYMMETRIES[symmetry]
@@ -99,7 +101,7 @@ def test_none_symmetry_is_the_default():
 
 @pytest.mark.parametrize(
     "kwargs",
-    [dict(seed=21), dict(seed=22, clues=25), dict(seed=23, symmetry="mirror")],
+    [{"seed": 21}, {"seed": 22, "clues": 25}, {"seed": 23, "symmetry": "mirror"}],
 )
 def test_minimal_puzzles_lose_uniqueness_without_any_clue(kwargs):
     puzzle = ref.parse81(sr.generate(minimal=True, **kwargs))
@@ -154,15 +156,15 @@ def test_empty_batch_and_progress(capsys, monkeypatch):
 
 
 @pytest.mark.parametrize(
-    "kwargs, message",
+    ("kwargs", "message"),
     [
-        (dict(clues=16), "17 to 81"),
-        (dict(clues=82), "17 to 81"),
-        (dict(clues=3, size=4), "4 to 16"),
-        (dict(clues=-1), "clues=-1"),
-        (dict(clues=7, size=4, symmetry="rotate180"), "even"),
-        (dict(clues=9, size=4, symmetry="mirror"), "even"),
-        (dict(size=36), "up to 35x35"),
+        ({"clues": 16}, "17 to 81"),
+        ({"clues": 82}, "17 to 81"),
+        ({"clues": 3, "size": 4}, "4 to 16"),
+        ({"clues": -1}, "clues=-1"),
+        ({"clues": 7, "size": 4, "symmetry": "rotate180"}, "even"),
+        ({"clues": 9, "size": 4, "symmetry": "mirror"}, "even"),
+        ({"size": 36}, "up to 35x35"),
     ],
 )
 def test_impossible_requests_raise_at_once(kwargs, message):
@@ -175,16 +177,16 @@ def test_impossible_requests_raise_at_once(kwargs, message):
 
 
 @pytest.mark.parametrize(
-    "kwargs, error, message",
+    ("kwargs", "error", "message"),
     [
         # An unknown symmetry is a bad argument, not a puzzle the generator failed to make.
-        (dict(symmetry="spiral"), ValueError, "unknown symmetry 'spiral'"),
-        (dict(symmetry=3), TypeError, "symmetry must be a str or None, got int"),
+        ({"symmetry": "spiral"}, ValueError, "unknown symmetry 'spiral'"),
+        ({"symmetry": 3}, TypeError, "symmetry must be a str or None, got int"),
         # A bad side is the one bad-size error of every function.
-        (dict(size=-4), sr.InvalidPuzzleError, "size=-4 is not a grid side"),
-        (dict(size=0), sr.InvalidPuzzleError, "size=0 is not a grid side"),
-        (dict(size=True), TypeError, "size must be an int, got bool"),
-        (dict(clues=True), TypeError, "clues must be an int or None, got bool"),
+        ({"size": -4}, sr.InvalidPuzzleError, "size=-4 is not a grid side"),
+        ({"size": 0}, sr.InvalidPuzzleError, "size=0 is not a grid side"),
+        ({"size": True}, TypeError, "size must be an int, got bool"),
+        ({"clues": True}, TypeError, "clues must be an int or None, got bool"),
     ],
 )
 def test_bad_arguments_are_argument_errors(kwargs, error, message):

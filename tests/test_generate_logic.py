@@ -49,7 +49,7 @@ def test_the_plain_generator_is_unchanged():
 
 
 @pytest.mark.parametrize(
-    "kwargs, message",
+    ("kwargs", "message"),
     [
         ({"level": "nope"}, "unknown level 'nope'"),
         ({"techniques": ["x_wing"]}, "must include a single"),

@@ -30,7 +30,7 @@ def killer_case(n, box, seed):
 
 # Without givens a search on 16x16 cages can run long (seed 2 takes seconds): seed 1 keeps the
 # suite quick; the generated puzzles below have givens.
-@pytest.mark.parametrize("n, box, seed", [(12, (3, 4), 1), (12, (3, 4), 2), (16, (4, 4), 1)])
+@pytest.mark.parametrize(("n", "box", "seed"), [(12, (3, 4), 1), (12, (3, 4), 2), (16, (4, 4), 1)])
 def test_cages_alone_determine_the_grid(n, box, seed):
     solution, rules = killer_case(n, box, seed)
     assert max(total for total, _ in rules.cages) > 9
@@ -55,7 +55,7 @@ def test_a_hard_16x16_killer_with_no_givens_restarts_within_a_budget():
     assert sr.solve("." * 256, box=box, rules=rules, max_guesses=150_000) == found
 
 
-@pytest.mark.parametrize("n, box", SHAPES)
+@pytest.mark.parametrize(("n", "box"), SHAPES)
 def test_counts_match_the_reference_with_few_blanks(n, box):
     solution, rules = killer_case(n, box, 3)
     rng = random.Random(n)
@@ -76,7 +76,7 @@ def test_counts_match_the_reference_with_few_blanks(n, box):
             assert sr.count_solutions(text(wrong), box=box, rules=rules, limit=5) == want
 
 
-@pytest.mark.parametrize("n, box", SHAPES)
+@pytest.mark.parametrize(("n", "box"), SHAPES)
 def test_generated_killer_puzzles_are_unique(n, box):
     _, rules = killer_case(n, box, 4)
     puzzles = sr.generate_batch(3, size=n, box=box, rules=rules, seed=9, threads=2)
@@ -107,7 +107,7 @@ def test_totals_and_digits_above_nine_on_16x16():
         sr.solve(clash, box=box, rules=rules)
     with pytest.raises(sr.NoSolutionError):
         sr.solve("1" + "." * 255, box=box, rules=rules)
-    with pytest.raises(sr.InvalidRulesError, match="add up to 3..31"):
+    with pytest.raises(sr.InvalidRulesError, match=r"add up to 3..31"):
         sr.solve("." * 256, box=box, rules=sr.Rules.killer([(32, [(0, 0), (0, 1)])]))
     # 12x12: totals up to 12 per cell, 23 = 11 + 12.
     twelve = sr.Rules.killer([(23, [(3, 3), (3, 4)])])

@@ -3,7 +3,7 @@ and the reference solver."""
 
 import pickle
 import re
-from functools import lru_cache
+from functools import cache
 from itertools import islice
 
 import logic_reference as lr
@@ -19,7 +19,7 @@ SINGLES = ["full_house", "hidden_single", "naked_single"]
 SIX = "1.....\n..3...\n....5.\n.2....\n...4..\n.....6"
 
 
-@lru_cache(maxsize=None)
+@cache
 def solution_of(line):
     """The reference solver's solution, checked to be the only one."""
     cells = ref.parse81(line)
@@ -57,7 +57,7 @@ def test_candidates_follow_the_definition(kind):
 
 
 @pytest.mark.parametrize(
-    "text, box, n",
+    ("text", "box", "n"),
     [(SIX, (2, 3), 6), ("1...\n..2.\n....\n...4", None, 4)],
 )
 def test_candidates_on_other_shapes(text, box, n):
@@ -200,7 +200,7 @@ def test_hint_is_the_cheapest_step_and_reads_well():
     assert re.fullmatch(
         r"Hidden single: \d in (box|row|column) \d can only go in r\dc\d", step.text
     )
-    assert step.weight == dict((t, w) for t, w, _ in sr.techniques())["hidden_single"]
+    assert step.weight == {t: w for t, w, _ in sr.techniques()}["hidden_single"]
     ((r, c, d),) = step.placements
     assert f"r{r + 1}c{c + 1}" in step.text and str(d) in step.text
     assert step.eliminations == [] and step.cells == [(r, c)]
@@ -240,7 +240,7 @@ def test_techniques_table():
 
 
 def test_unknown_or_bad_technique_names():
-    with pytest.raises(ValueError, match="unknown technique 'nope'.*hidden_single"):
+    with pytest.raises(ValueError, match=r"unknown technique 'nope'.*hidden_single"):
         sr.hint(TOP, techniques=["nope"])
     with pytest.raises(TypeError):
         sr.hint(TOP, techniques=[3])

@@ -91,7 +91,7 @@ def run_case(call, headroom=HEADROOM):
     )
 
 
-@pytest.mark.parametrize("call, raised", ENTRY_POINTS, ids=[c for c, _ in ENTRY_POINTS])
+@pytest.mark.parametrize(("call", "raised"), ENTRY_POINTS, ids=[c for c, _ in ENTRY_POINTS])
 def test_out_of_memory_is_memory_error(call, raised):
     done = run_case(call)
     assert done.returncode == 0, f"{call}: exit {done.returncode}\n{done.stderr[-2000:]}"

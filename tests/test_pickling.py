@@ -73,5 +73,5 @@ def test_calls_in_another_process_return_and_raise_as_in_process(other_process):
         other_process.submit(sr.solve, CONFLICT).result()
     assert type(invalid.value) is sr.InvalidPuzzleError
     assert str(invalid.value) == CONFLICT_MESSAGE
-    with pytest.raises(sr.NoSolutionError, match="^the puzzle has no solution$"):
+    with pytest.raises(sr.NoSolutionError, match=r"^the puzzle has no solution$"):
         other_process.submit(sr.solve, ref.to_string(NO_SOLUTION)).result()

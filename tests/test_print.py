@@ -169,7 +169,7 @@ def svg_of(board, **kw):
 
 
 @pytest.mark.parametrize(
-    "grid, box",
+    ("grid", "box"),
     [(PUZZLE, None), (SIXES[0], (2, 3)), (SIXTEENS[0], None)],
     ids=["9x9", "6x6", "16x16"],
 )
@@ -218,7 +218,7 @@ def candidates(grid, n, box_rows, box_cols):
     return out
 
 
-@pytest.mark.parametrize("grid, box", [(PUZZLE, None), (SIXES[1], (2, 3))], ids=["9x9", "6x6"])
+@pytest.mark.parametrize(("grid", "box"), [(PUZZLE, None), (SIXES[1], (2, 3))], ids=["9x9", "6x6"])
 def test_svg_pencil_marks_are_the_candidates(grid, box):
     board = sr.Board(grid, box=box)
     n = board.size
@@ -248,7 +248,7 @@ def test_save_svg_pdf(tmp_path):
     assert (tmp_path / "b.svg").read_text() == board.to_svg()
     board.save(str(tmp_path / "b.PDF"), pencil=True)
     data = (tmp_path / "b.PDF").read_bytes()
-    sizes, streams, texts = read_pdf(data)
+    sizes, _streams, texts = read_pdf(data)
     side = float(svg_of(board).get("width")) * 0.75
     assert sizes == [(pytest.approx(side), pytest.approx(side))]
     # Every given as text (and, with pencil, the candidates too).
@@ -329,10 +329,9 @@ def test_save_bad_dpi(tmp_path):
 def test_atomic_write_keeps_the_old_file_on_failure(tmp_path):
     target = tmp_path / "out.txt"
     target.write_bytes(b"old")
-    with pytest.raises(RuntimeError):
-        with _atomic.atomic_write(target) as f:
-            f.write(b"half")
-            raise RuntimeError("stop")
+    with pytest.raises(RuntimeError), _atomic.atomic_write(target) as f:
+        f.write(b"half")
+        raise RuntimeError("stop")
     assert target.read_bytes() == b"old"
     assert os.listdir(tmp_path) == ["out.txt"]
     with _atomic.atomic_write(target) as f:
@@ -522,10 +521,10 @@ def test_sheets_errors(tmp_path):
         sr.print_sheets(PUZZLE, path)
     with pytest.raises(ValueError, match="no puzzles"):
         sr.print_sheets([], path)
-    with pytest.raises(sr.InvalidPuzzleError, match="^puzzle 2: "):
+    with pytest.raises(sr.InvalidPuzzleError, match=r"^puzzle 2: "):
         sr.print_sheets([PUZZLE, "12"], path)
     unsolvable = "12345678." + "." * 8 + "9" + "." * 63
-    with pytest.raises(sr.NoSolutionError, match="^puzzle 2: "):
+    with pytest.raises(sr.NoSolutionError, match=r"^puzzle 2: "):
         sr.print_sheets([PUZZLE, unsolvable], path)
     sr.print_sheets([PUZZLE, unsolvable], path, answers=False)  # no answers, no solving
     path.write_bytes(b"old")
@@ -581,7 +580,7 @@ def test_cli_print_6x6(tmp_path):
     source.write_text("\n".join(SIXES) + "\n")
     out = tmp_path / "six.pdf"
     assert cli_main(["print", str(source), "-o", str(out), "--box", "2", "3", "-q"]) == 0
-    sizes, _, texts = read_pdf(out.read_bytes())
+    sizes, _, _texts = read_pdf(out.read_bytes())
     assert len(sizes) == 3
 
 

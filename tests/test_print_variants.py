@@ -72,7 +72,7 @@ def region_edges(regions, size):
     return edges
 
 
-@pytest.mark.parametrize("rules, puzzle", [(JIGSAW, JIGSAW_PUZZLE), (JIGSAW6, "." * 36)])
+@pytest.mark.parametrize(("rules", "puzzle"), [(JIGSAW, JIGSAW_PUZZLE), (JIGSAW6, "." * 36)])
 def test_jigsaw_regions_are_the_thick_lines(tmp_path, rules, puzzle):
     _, stream, _ = saved(tmp_path, sr.Board(puzzle, rules=rules))
     n = len(rules.regions)
@@ -151,11 +151,11 @@ def test_sheets_rules_errors(tmp_path):
         sr.print_sheets([X_PUZZLE, NINE], path, rules=[X])
     with pytest.raises(TypeError, match="parse_rules"):
         sr.print_sheets([X_PUZZLE], path, rules="diagonals")
-    with pytest.raises(TypeError, match="puzzle 2 must be a sudoku_rs.Rules"):
+    with pytest.raises(TypeError, match=r"puzzle 2 must be a sudoku_rs.Rules"):
         sr.print_sheets([X_PUZZLE, NINE], path, rules=[X, 3])
     with pytest.raises(sr.InvalidRulesError, match="puzzle 1 is a Board with rules"):
         sr.print_sheets([sr.Board(KILLER_PUZZLE, rules=KILLER)], path, rules=X)
-    with pytest.raises(sr.InvalidRulesError, match="puzzle 2: .*windows"):
+    with pytest.raises(sr.InvalidRulesError, match=r"puzzle 2: .*windows"):
         sr.print_sheets([NINE, "." * 16], path, rules=WINDOKU)
     with pytest.raises(sr.InvalidRulesError, match="puzzle 1: grades follow classic rules"):
         sr.print_sheets([X_PUZZLE], path, rules=X, grades=True)

@@ -30,12 +30,12 @@ def test_published_solution_is_the_only_one(name):
 
 @pytest.mark.parametrize("name", ["x-udacity", "windoku-wikipedia", "anti-knight-funwithpuzzles"])
 def test_the_variant_rule_is_what_makes_it_unique(name):
-    rules, puzzle, _ = CASES[name]
+    _rules, puzzle, _ = CASES[name]
     assert sr.count_solutions(puzzle, limit=2) == 2
 
 
 def test_the_jigsaw_regions_replace_the_boxes():
-    rules, puzzle, solution = JIGSAW_JANKO_108
+    rules, _puzzle, solution = JIGSAW_JANKO_108
     # The solution breaks classic boxes, so classic rules reject it.
     assert not sr.is_valid(solution)
     assert sr.is_valid(solution, rules=rules)

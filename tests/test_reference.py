@@ -33,7 +33,7 @@ def test_reference_finds_no_solution():
 
 
 @pytest.mark.parametrize(
-    "i, j",
+    ("i", "j"),
     [(0, 4), (9 * 1 + 3, 9 * 7 + 3), (9 * 3 + 3, 9 * 5 + 5)],
     ids=["row", "column", "box"],
 )
@@ -68,7 +68,7 @@ def test_parse_and_to_string():
 
 
 @pytest.mark.parametrize(
-    "n, box",
+    ("n", "box"),
     [
         (4, (2, 2)),
         (6, (2, 3)),

@@ -115,7 +115,7 @@ def test_cage_outlines_are_closed_loops(cells):
 
 
 def test_rules_without_marks_get_a_caption():
-    svg, root = draw(sr.Rules(anti_knight=True, non_consecutive=True))
+    _svg, root = draw(sr.Rules(anti_knight=True, non_consecutive=True))
     captions = [el.text for el in find(root, "data-caption")]
     assert len(captions) == 2
     assert captions[0].startswith("Anti-knight")
@@ -124,7 +124,7 @@ def test_rules_without_marks_get_a_caption():
     assert int(root.get("height")) > int(root.get("width"))
 
 
-@pytest.mark.parametrize("n, box", [(4, (2, 2)), (6, (2, 3)), (16, (4, 4))])
+@pytest.mark.parametrize(("n", "box"), [(4, (2, 2)), (6, (2, 3)), (16, (4, 4))])
 def test_other_sizes(n, box):
     regions = [[(r // box[0]) * (n // box[1]) + c // box[1] for c in range(n)] for r in range(n)]
     rules = sr.Rules(
@@ -133,7 +133,7 @@ def test_other_sizes(n, box):
         cages=[(3, [(0, 0), (0, 1)])],
         anti_king=True,
     )
-    svg, root = draw(rules, n, box)
+    _svg, root = draw(rules, n, box)
     assert len(find(root, "data-cage")) == 1
     assert len(find(root, "data-diagonals")) == 1
 

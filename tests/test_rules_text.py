@@ -37,7 +37,7 @@ def test_regions_round_trip_with_relabelling():
 
 
 @pytest.mark.parametrize(
-    "text, fragment",
+    ("text", "fragment"),
     [
         ("foo", "unknown word 'foo'"),
         ("cage=x", "cage=<total>:<cells>"),
@@ -100,7 +100,7 @@ def test_variant_file_round_trip(tmp_path):
 def test_variant_file_errors_name_the_line(tmp_path):
     path = tmp_path / "bad.txt"
     path.write_text("# a comment\n" + "." * 81 + " x\n" + "." * 81 + " nonsense\n")
-    with pytest.raises(sr.InvalidRulesError, match="line 3: .*unknown word 'nonsense'"):
+    with pytest.raises(sr.InvalidRulesError, match=r"line 3: .*unknown word 'nonsense'"):
         sr.read_variant_puzzles(path)
     with pytest.raises(ValueError, match="2 puzzles but 1 rules"):
         sr.write_variant_puzzles(path, ["." * 81] * 2, [sr.Rules.x()])

@@ -94,7 +94,7 @@ def test_a_long_9x9_count_stops_on_a_signal(alarm):
 
 def test_cells_read_on_the_fast_paths_and_the_general_one_agree():
     rows = [[int(c) if c != "." else 0 for c in LEET[r * 9 : r * 9 + 9]] for r in range(9)]
-    board = [[c for c in LEET[r * 9 : r * 9 + 9]] for r in range(9)]
+    board = [list(LEET[r * 9 : r * 9 + 9]) for r in range(9)]
     solution = sr.solve(LEET)
     want_rows = [[int(c) for c in solution[r * 9 : r * 9 + 9]] for r in range(9)]
 

@@ -57,7 +57,7 @@ def box_arg(n, box):
     return None if is_square(n) and box[0] == box[1] else box
 
 
-@pytest.mark.parametrize("size, kind", list(size_kind_params()))
+@pytest.mark.parametrize(("size", "kind"), list(size_kind_params()))
 def test_random_puzzle(size, kind):
     n, box = size
     rng = random.Random(n * 100 + box[0])
@@ -112,7 +112,7 @@ def test_square_box_is_optional(size):
     assert sr.solve(text) == sr.solve(text, box=box)
 
 
-@pytest.mark.parametrize("n, box", [(6, (2, 3)), (8, (2, 4)), (10, (2, 5)), (12, (3, 4))])
+@pytest.mark.parametrize(("n", "box"), [(6, (2, 3)), (8, (2, 4)), (10, (2, 5)), (12, (3, 4))])
 @pytest.mark.parametrize("kind", h.KINDS)
 def test_non_square_needs_box(n, box, kind):
     grid = h.make_input([0] * n * n, n, kind)
@@ -135,7 +135,7 @@ def test_box_shape_changes_the_rules():
     h.assert_solution_of(cells, sr.solve(grid, box=(3, 2)), 6, (3, 2))
 
 
-@pytest.mark.parametrize("n, box, other", [(6, (2, 3), (3, 2)), (16, (4, 4), (2, 8))])
+@pytest.mark.parametrize(("n", "box", "other"), [(6, (2, 3), (3, 2)), (16, (4, 4), (2, 8))])
 def test_full_grid_judged_by_given_box(n, box, other):
     full = h.random_full_grid(n, *box, random.Random(7))
     grid = h.make_input(full, n, "numpy")
@@ -149,7 +149,7 @@ def test_16x16_with_2x8_boxes():
     h.assert_solution_of(empty, result, 16, (2, 8))
 
 
-@pytest.mark.parametrize("n, box", [(16, (4, 4)), (25, (5, 5)), (35, (5, 7))])
+@pytest.mark.parametrize(("n", "box"), [(16, (4, 4)), (25, (5, 5)), (35, (5, 7))])
 def test_letters_for_big_values(n, box):
     rng = random.Random(n)
     puzzle, _ = h.random_puzzle(n, *box, rng, 0.3)

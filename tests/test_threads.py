@@ -21,8 +21,7 @@ def mixed(data_dir):
     for i, line in enumerate(nine):
         kind = ("text", "ints", "strs", "numpy")[i % 4]
         calls.append((make_input(parse81(line), 9, kind), None))
-    for line in read_lines(data_dir / "gen_16x16", 3):
-        calls.append((line, None))
+    calls.extend((line, None) for line in read_lines(data_dir / "gen_16x16", 3))
     calls += [("." * 16, None), ("1" + "." * 35, (2, 3)), ("55" + "." * 79, None)]
     return nine, calls
 
@@ -30,10 +29,7 @@ def mixed(data_dir):
 def outcome(func, grid, box):
     """A comparable result of one call: the value, or the exception type and message."""
     try:
-        if func is sr.solve:
-            result = sr.solve(grid, box=box)
-        else:
-            result = func(grid, limit=3, box=box)
+        result = sr.solve(grid, box=box) if func is sr.solve else func(grid, limit=3, box=box)
     except sr.SudokuError as err:
         return (type(err).__name__, str(err))
     return repr(np.asarray(result).tolist()) if isinstance(result, np.ndarray) else repr(result)

@@ -34,7 +34,7 @@ def random_transforms(n, box, count, seed):
 # ------------------------------------------------------------ transforms keep validity
 
 
-@pytest.mark.parametrize("n,box", SHAPES)
+@pytest.mark.parametrize(("n", "box"), SHAPES)
 def test_random_transforms_keep_solved_grids_solved(n, box):
     rng = random.Random(n * 10 + box[0])
     full = h.random_full_grid(n, *box, rng)
@@ -45,7 +45,7 @@ def test_random_transforms_keep_solved_grids_solved(n, box):
         assert sorted(out) == sorted(full)  # a relabelling keeps every digit's count
 
 
-@pytest.mark.parametrize("n,box", [(4, (2, 2)), (6, (2, 3)), (6, (3, 2))])
+@pytest.mark.parametrize(("n", "box"), [(4, (2, 2)), (6, (2, 3)), (6, (3, 2))])
 def test_solution_counts_are_kept(n, box):
     rng = random.Random(5)
     for _ in range(4):
@@ -84,7 +84,7 @@ def test_augment_batch_keeps_pairs_matched_and_blanks_blank():
 # ------------------------------------------------------------ the group operations
 
 
-@pytest.mark.parametrize("n,box", SHAPES)
+@pytest.mark.parametrize(("n", "box"), SHAPES)
 def test_inverse_and_then_round_trip(n, box):
     full = h.random_full_grid(n, *box, random.Random(1))
     grid = h.make_input(full, n, "numpy")
@@ -117,13 +117,13 @@ def test_constructor_checks_its_parts():
     assert t.apply(grid)[0][0] == 5 - grid[2][1]
     with pytest.raises(ValueError, match="keep each band of 2 together"):
         sr.Transform([0, 2, 1, 3], range(4), range(1, 5))
-    with pytest.raises(ValueError, match="digits must list each of 1..4 once"):
+    with pytest.raises(ValueError, match=r"digits must list each of 1..4 once"):
         sr.Transform(range(4), range(4), [1, 1, 2, 3])
     with pytest.raises(ValueError, match="box=\\(2, 3\\)"):
         sr.Transform(range(6), range(6), range(1, 7))
-    with pytest.raises(ValueError, match="rows must list each of 0..3 once, got -1"):
+    with pytest.raises(ValueError, match=r"rows must list each of 0..3 once, got -1"):
         sr.Transform([-1, 0, 3, 2], range(4), range(1, 5))
-    with pytest.raises(ValueError, match="digits must list each of 1..4 once, got 300"):
+    with pytest.raises(ValueError, match=r"digits must list each of 1..4 once, got 300"):
         sr.Transform(range(4), range(4), [1, 2, 3, 300])
     with pytest.raises(ValueError, match="index must be 0 or more"):
         sr.Transform.random(4, seed=1, index=-1)
@@ -287,7 +287,7 @@ def brute_force_canonical(cells, n, box):
     return best
 
 
-@pytest.mark.parametrize("n,box,count", [(4, (2, 2), 25), (6, (2, 3), 3), (6, (3, 2), 2)])
+@pytest.mark.parametrize(("n", "box", "count"), [(4, (2, 2), 25), (6, (2, 3), 3), (6, (3, 2), 2)])
 def test_canonical_matches_brute_force(n, box, count):
     rng = random.Random(n + box[0])
     for k in range(count):
@@ -297,7 +297,7 @@ def test_canonical_matches_brute_force(n, box, count):
             assert h.cells_of(got) == brute_force_canonical(grid, n, box)
 
 
-@pytest.mark.parametrize("n,box", CANONICAL_SHAPES)
+@pytest.mark.parametrize(("n", "box"), CANONICAL_SHAPES)
 def test_canonical_is_shared_by_transformed_copies_and_idempotent(n, box):
     rng = random.Random(n * box[0])
     copies = 12 if n < 9 else 6

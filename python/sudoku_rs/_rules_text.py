@@ -62,7 +62,7 @@ def parse_rules(text: str, /) -> Rules:
     options: dict = {}
     extra: List[List[Tuple[int, int]]] = []
     cages: List[Tuple[int, List[Tuple[int, int]]]] = []
-    flags = {word: key for word, key in _FLAGS}
+    flags = dict(_FLAGS)
     for word in text.split():
         name, sep, value = word.partition("=")
         lowered = name.lower()
@@ -72,7 +72,7 @@ def parse_rules(text: str, /) -> Rules:
         elif not sep and lowered in flags:
             options[flags[lowered]] = True
         elif sep and lowered == "regions":
-            side = int(round(len(value) ** 0.5))
+            side = round(len(value) ** 0.5)
             if not value or side * side != len(value):
                 raise InvalidRulesError(
                     f"rules text: regions= needs n*n labels, one per cell; got {len(value)}"
@@ -125,7 +125,7 @@ def format_rules(rules: Rules, /) -> str:
     return " ".join(words) or "classic"
 
 
-def read_variant_puzzles(path: Union[str, "os.PathLike[str]"], /) -> Tuple[List[str], List[Rules]]:
+def read_variant_puzzles(path: Union[str, os.PathLike[str]], /) -> Tuple[List[str], List[Rules]]:
     """Reads a variant puzzle file: returns the puzzles (grid strings) and, row for row, their
     rules. Blank lines and lines starting with '#' are skipped; a bad rules part raises
     :class:`InvalidRulesError` naming the line."""
@@ -147,7 +147,7 @@ def read_variant_puzzles(path: Union[str, "os.PathLike[str]"], /) -> Tuple[List[
 
 
 def write_variant_puzzles(
-    path: Union[str, "os.PathLike[str]"],
+    path: Union[str, os.PathLike[str]],
     puzzles: Sequence[str],
     rules: Union[Rules, Sequence[Rules]],
     /,

@@ -218,7 +218,7 @@ class Board:
         return '<?xml version="1.0" encoding="UTF-8"?>\n' + svg + "\n"
 
     def save(
-        self, path: Union[str, "os.PathLike[str]"], /, *, pencil: bool = False, dpi: int = 200
+        self, path: Union[str, os.PathLike[str]], /, *, pencil: bool = False, dpi: int = 200
     ) -> None:
         """Writes the board's print drawing (see `to_svg`) to `path` in the format its
         extension names: ``.svg``, ``.pdf`` (one page the size of the drawing, text as text in

@@ -144,7 +144,7 @@ def _on_array(batch_fn, puzzles, options):
     # One puzzle must sit whole in one block; joining split puzzle axes keeps the first axis's
     # chunks, so the result still has one block per input block.
     if any(len(c) > 1 for c in puzzles.chunks[1:]):
-        puzzles = puzzles.rechunk({axis: -1 for axis in range(1, puzzles.ndim)})
+        puzzles = puzzles.rechunk(dict.fromkeys(range(1, puzzles.ndim), -1))
     # The function on zero puzzles checks dtype, shape, box and options with the in-process
     # messages, here on the client, and its result is the meta of every block.
     meta = batch_fn(np.zeros((0, *shape[1:]), dtype=puzzles.dtype), **options)

@@ -142,7 +142,7 @@ def _make_batch(
                 "level= and clues= choose generated puzzles; they cannot go with puzzles="
             )
         array = _puzzle_array(puzzles, box, rules)
-        side = int(round(len(array[0]) ** 0.5))
+        side = round(len(array[0]) ** 0.5)
         if side * side != array.shape[1]:
             raise ValueError(f"a puzzle of {array.shape[1]} cells is not a square grid")
         if size is not None and size != side:
@@ -234,7 +234,9 @@ class SudokuEnv(gym.Env[Observation, np.int64]):
     ``cells_correct``, the filled cells equal to the solution found at reset.
     """
 
-    metadata: Dict[str, Any] = {"render_modes": ["ansi"]}
+    # Gymnasium reads `metadata` as a plain class-level dict on every env (RUF012 would have it
+    # a ClassVar, which gymnasium.Env annotates as an instance attribute).
+    metadata: Dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012
 
     def __init__(
         self,
@@ -353,7 +355,7 @@ class SudokuVectorEnv(VectorEnv[Observation, np.ndarray, np.ndarray]):
     ``compare_solution=True``), each with its ``_name`` mask, as ``SyncVectorEnv`` gathers them.
     """
 
-    metadata: Dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
+    metadata: Dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}  # noqa: RUF012
 
     def __init__(
         self,

@@ -176,9 +176,11 @@ def svg_grid(
 
     style = f'style="{scheme.root_style}" ' if scheme.root_style else ""
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{side}" height="{height}" '
-        f'viewBox="0 0 {side} {height}" role="img" aria-label="{escape(summary)}" '
-        f'{style}font-family="{scheme.font_family}">',
+        (
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{side}" height="{height}" '
+            f'viewBox="0 0 {side} {height}" role="img" aria-label="{escape(summary)}" '
+            f'{style}font-family="{scheme.font_family}">'
+        ),
         f"<title>{escape(summary)}</title>",
     ]
     if scheme.background:

@@ -18,7 +18,7 @@ PT_PER_PX = 0.75
 FORMATS = (".svg", ".pdf", ".png")
 
 
-def file_format(path: Union[str, "os.PathLike[str]"], allowed=FORMATS) -> str:
+def file_format(path: Union[str, os.PathLike[str]], allowed=FORMATS) -> str:
     """The lower-case extension of `path`; ValueError unless it is one of `allowed`."""
     suffix = os.path.splitext(os.fspath(path))[1].lower()
     if suffix not in allowed:
@@ -28,16 +28,14 @@ def file_format(path: Union[str, "os.PathLike[str]"], allowed=FORMATS) -> str:
     return suffix
 
 
-def board_pdf(board: "Board", pencil: bool) -> bytes:
+def board_pdf(board: Board, pencil: bool) -> bytes:
     """One page the size of the board's drawing (taller than wide with a caption)."""
     root = ET.fromstring(board.to_svg(pencil=pencil).encode())
     width, height = (float(root.get(k, "0")) * PT_PER_PX for k in ("width", "height"))
     return _pdf.svg_pages(iter([(root, width, height)]), None)
 
 
-def save_board(
-    board: "Board", path: Union[str, "os.PathLike[str]"], *, pencil: bool, dpi: int
-) -> None:
+def save_board(board: Board, path: Union[str, os.PathLike[str]], *, pencil: bool, dpi: int) -> None:
     kind = file_format(path)
     if isinstance(dpi, bool) or not isinstance(dpi, int):
         raise TypeError(f"dpi must be a whole number, got {dpi!r}")

@@ -251,7 +251,7 @@ def _range(kind: str, numbers: Sequence[int]) -> str:
 
 def print_sheets(
     puzzles: Iterable[Any],
-    path: Union[str, "os.PathLike[str]"],
+    path: Union[str, os.PathLike[str]],
     /,
     *,
     per_page: int = 4,
@@ -263,7 +263,7 @@ def print_sheets(
     answers_per_page: Optional[int] = None,
     first_number: int = 1,
     grades: bool = False,
-    rules: Union[None, Rules, Sequence[Optional[Rules]]] = None,
+    rules: Union[Rules, Sequence[Optional[Rules]], None] = None,
 ) -> int:
     """Writes a PDF of puzzle sheets to `path` and returns its number of pages.
 
