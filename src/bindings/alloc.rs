@@ -136,6 +136,7 @@ pub fn from_slice<'py, T: Element + Copy>(
 
 /// A new `str` holding `text`, or the `MemoryError` Python raised (pyo3's `PyString::new`
 /// panics when Python cannot make the object).
+#[inline]
 pub fn string<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyString>> {
     let len = ffi::Py_ssize_t::try_from(text.len()).map_err(|_| too_big("the text"))?;
     // SAFETY: `text` is valid UTF-8 of `len` bytes; the call returns a new reference or NULL

@@ -25,16 +25,19 @@ pub struct Request {
 
 impl Request {
     /// A request under `rules=` (`None` or classic `Rules`: classic rules).
+    #[inline]
     pub fn new(r#box: Option<BoxArg>, rules: Option<RulesArg>) -> PyResult<Self> {
         Self::under(r#box, RulesArg::core(rules))
     }
 
     /// A request for classic rules.
+    #[inline]
     pub fn classic(r#box: Option<BoxArg>) -> PyResult<Self> {
         Self::under(r#box, None)
     }
 
     /// A request under rules already read.
+    #[inline]
     pub fn under(r#box: Option<BoxArg>, rules: Option<Arc<Rules>>) -> PyResult<Self> {
         let given = BoxArg::request(r#box)?;
         let boxed = match &rules {
@@ -60,26 +63,31 @@ impl Request {
     }
 
     /// The rules to search under, taken out of the request.
+    #[inline]
     pub fn into_rules(self) -> Option<Arc<Rules>> {
         self.rules
     }
 
     /// The box grids are read with, if any.
+    #[inline]
     pub fn boxed(&self) -> Option<(usize, usize)> {
         self.boxed
     }
 
     /// The rules to search under; `None` for classic rules.
+    #[inline]
     pub fn rules(&self) -> Option<&Arc<Rules>> {
         self.rules.as_ref()
     }
 
     /// The box shape of grids of side `n` under this request.
+    #[inline]
     pub fn shape(&self, n: usize) -> PyResult<BoxShape> {
         Ok(BoxShape::for_size(n, self.boxed)?)
     }
 
     /// Checks that the rules fit grids of `shape`.
+    #[inline]
     pub fn check(&self, shape: BoxShape) -> PyResult<()> {
         if let Some(rules) = &self.rules {
             rules.check_shape(shape)?;

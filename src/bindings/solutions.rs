@@ -10,7 +10,7 @@
 //! would have to remember every solution seen, which "all solutions of this 16x16" cannot afford.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError, SyncSender};
 use std::sync::{Arc, Mutex};
 
 use pyo3::prelude::*;
@@ -136,6 +136,8 @@ const CHUNK_BYTES: usize = 1 << 16;
 enum Message {
     Chunk(Vec<u8>),
     Failed(Error),
+    /// The search thread panicked: the guard's error.
+    Raised(PyErr),
     OutOfMemory,
 }
 
@@ -161,52 +163,71 @@ fn spawn(
     std::thread::Builder::new()
         .name("sudoku_rs iter_solutions".into())
         .spawn(move || {
-            let nc = grid.cells().len();
-            let per_chunk = (CHUNK_BYTES / nc).max(1) * nc;
-            let mut solver = match rules {
-                None => Solver::new(grid.shape()),
-                Some(rules) => match Solver::with_rules(grid.shape(), rules) {
-                    Ok(solver) => solver,
-                    Err(err) => {
-                        let _ = sender.send(Message::Failed(err));
-                        return;
-                    }
-                },
-            };
-            solver.set_max_guesses(max_guesses);
-            let mut chunk: Vec<u8> = Vec::new();
-            let mut lost = false;
-            let outcome = each(
-                &mut solver,
-                grid.cells(),
-                limit,
-                &mut Alive(alive),
-                |solution| {
-                    if chunk.try_reserve(nc).is_err() {
-                        lost = true;
-                        return Flow::Stop;
-                    }
-                    chunk.extend_from_slice(solution);
-                    if chunk.len() < per_chunk {
-                        return Flow::Continue;
-                    }
-                    // A send fails only when the iterator is gone: stop searching.
-                    match sender.send(Message::Chunk(std::mem::take(&mut chunk))) {
-                        Ok(()) => Flow::Continue,
-                        Err(_) => Flow::Stop,
-                    }
-                },
-            );
-            let last = match outcome {
-                _ if lost => Message::OutOfMemory,
-                Err(Error::Interrupted) => return,
-                Err(err) => Message::Failed(err),
-                Ok(()) => Message::Chunk(chunk),
-            };
-            // After the last chunk the channel closes, which ends the iteration.
-            let _ = sender.send(last);
+            // A panic here is reported to the consumer as the error it is, never taken for
+            // the end of the solutions.
+            let outcome = super::guard::no_panic(|| {
+                produce(&grid, rules, limit, max_guesses, alive, &sender)
+            });
+            if let Err(err) = outcome {
+                let _ = sender.send(Message::Raised(err));
+            }
         })?;
     Ok(receiver)
+}
+
+/// The search thread's work: solutions to `sender` a chunk at a time, then why it stopped.
+fn produce(
+    grid: &Grid,
+    rules: Option<Arc<CoreRules>>,
+    limit: u64,
+    max_guesses: Option<u64>,
+    alive: Arc<AtomicBool>,
+    sender: &SyncSender<Message>,
+) {
+    let nc = grid.cells().len();
+    let per_chunk = (CHUNK_BYTES / nc).max(1) * nc;
+    let mut solver = match rules {
+        None => Solver::new(grid.shape()),
+        Some(rules) => match Solver::with_rules(grid.shape(), rules) {
+            Ok(solver) => solver,
+            Err(err) => {
+                let _ = sender.send(Message::Failed(err));
+                return;
+            }
+        },
+    };
+    solver.set_max_guesses(max_guesses);
+    let mut chunk: Vec<u8> = Vec::new();
+    let mut lost = false;
+    let outcome = each(
+        &mut solver,
+        grid.cells(),
+        limit,
+        &mut Alive(alive),
+        |solution| {
+            if chunk.try_reserve(nc).is_err() {
+                lost = true;
+                return Flow::Stop;
+            }
+            chunk.extend_from_slice(solution);
+            if chunk.len() < per_chunk {
+                return Flow::Continue;
+            }
+            // A send fails only when the iterator is gone: stop searching.
+            match sender.send(Message::Chunk(std::mem::take(&mut chunk))) {
+                Ok(()) => Flow::Continue,
+                Err(_) => Flow::Stop,
+            }
+        },
+    );
+    let last = match outcome {
+        _ if lost => Message::OutOfMemory,
+        Err(Error::Interrupted) => return,
+        Err(err) => Message::Failed(err),
+        Ok(()) => Message::Chunk(chunk),
+    };
+    // After the last chunk the channel closes, which ends the iteration.
+    let _ = sender.send(last);
 }
 
 /// The lazy iterator of `sudoku_rs.iter_solutions`.
@@ -248,6 +269,10 @@ impl SolutionIterator {
                     Message::Failed(err) => {
                         self.finish();
                         return Err(err.into());
+                    }
+                    Message::Raised(err) => {
+                        self.finish();
+                        return Err(err);
                     }
                     Message::OutOfMemory => {
                         self.finish();
