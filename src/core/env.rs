@@ -162,6 +162,9 @@ pub struct State {
     pub done: bool,
 }
 
+/// How many random actions [`Batch::sample_legal`] tries before it counts the legal ones.
+const SAMPLE_TRIES: usize = 32;
+
 /// A batch of environments under one [`Config`], with the solver they share.
 #[derive(Debug)]
 pub struct Batch {
@@ -355,6 +358,15 @@ impl Batch {
     pub fn sample_legal(&self, i: usize, rng: &mut Rng) -> Option<usize> {
         let env = &self.envs[i];
         let n = self.config.shape.size();
+        let actions = self.config.action_count() as u64;
+        // Drawing any action until a legal one comes up is uniform over the legal ones and
+        // usually quick; when it is not (few legal actions), count them and pick one.
+        for _ in 0..SAMPLE_TRIES {
+            let action = rng.below(actions) as usize;
+            if self.is_legal(i, action) {
+                return Some(action);
+            }
+        }
         let open = |cell: usize| env.cells[cell] == 0;
         let placements = (0..env.cells.len())
             .filter(|&cell| open(cell))
@@ -646,6 +658,18 @@ mod tests {
         batch.reset(1, Some(5), None).unwrap();
         assert_eq!(batch.env(0).puzzle(), batch.env(1).puzzle());
         let mut rng = Rng::new(3);
+        let legal: Vec<usize> = (0..64).filter(|&a| batch.is_legal(0, a)).collect();
+        let mut drawn = vec![0u32; 64];
+        for _ in 0..4000 {
+            drawn[batch.sample_legal(0, &mut rng).unwrap()] += 1;
+        }
+        for (a, &count) in drawn.iter().enumerate() {
+            assert_eq!(
+                count > 0,
+                legal.contains(&a),
+                "action {a} drawn {count} times"
+            );
+        }
         while !batch.env(0).done {
             let a = batch.sample_legal(0, &mut rng).unwrap();
             batch.step(0, a).unwrap();
