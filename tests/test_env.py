@@ -338,3 +338,32 @@ def test_public_names_and_methods_have_docstrings():
                 if not member.startswith("_") and callable(attr):
                     assert attr.__doc__, f"{name}.{member}"
     assert se.__doc__
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [sr.Rules(diagonals=True), sr.Rules(anti_knight=True), sr.Rules(non_consecutive=True)],
+)
+def test_variant_rules_mask_every_rule_and_solvability_is_counted_under_them(rules):
+    env = se.SudokuEnv(rules=rules, size=9, on_invalid="penalise")
+    obs, info = env.reset(seed=2)
+    rng = np.random.default_rng(1)
+    for _ in range(30):
+        legal = np.flatnonzero(env.action_masks())
+        if len(legal) == 0:
+            break
+        obs, _, terminated, truncated, info = env.step(int(rng.choice(legal)))
+        assert sr.is_valid(obs["grid"], rules=rules)
+        assert info["conflicts"] == 0
+        expected = sr.count_solutions(obs["grid"], limit=1, rules=rules) == 1
+        assert info["still_solvable"] == expected
+        if terminated or truncated:
+            break
+    # A move the rules forbid is placed under "penalise" and counted as a conflict.
+    grid = obs["grid"]
+    blank = next((r, c) for r in range(9) for c in range(9) if grid[r, c] == 0)
+    masks = env.action_masks()[:729].reshape(9, 9, 9)
+    digit = int(np.flatnonzero(~masks[blank])[0]) + 1
+    _, reward, _, _, info = env.step((blank[0] * 9 + blank[1]) * 9 + digit - 1)
+    assert reward == se.REWARD_PRESETS["dense"]["conflict"]
+    assert info["conflicts"] > 0 and not info["still_solvable"]
