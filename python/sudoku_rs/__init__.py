@@ -5,7 +5,9 @@ a list of rows of one-character strings (the LeetCode board), a list of row stri
 numpy integer array. Results come back in the kind that came in; the input is never modified.
 """
 
+from ._arrow import to_arrow, write_parquet
 from ._check import check_batch
+from ._datasets import decode, decode_moves, encode, encode_moves, export_hrm
 from ._files import format_puzzles, read_puzzles, write_puzzles
 from ._generate import generate, generate_batch
 from ._logic import (
@@ -77,8 +79,13 @@ __all__ = [
     "check_batch",
     "count_solutions",
     "count_solutions_batch",
+    "decode",
+    "decode_moves",
+    "encode",
+    "encode_moves",
     "explain",
     "explain_batch",
+    "export_hrm",
     "format_candidates",
     "format_puzzles",
     "format_rules",
@@ -101,6 +108,8 @@ __all__ = [
     "solve",
     "solve_batch",
     "techniques",
+    "to_arrow",
+    "write_parquet",
     "write_puzzles",
     "write_traces",
     "write_variant_puzzles",

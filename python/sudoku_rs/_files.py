@@ -73,7 +73,7 @@ def read_puzzles(
     path: PathLike,
     /,
     *,
-    column: int = 0,
+    column: Union[int, str] = 0,
     box: Optional[Tuple[int, int]] = None,
     skip_invalid: bool = False,
 ) -> np.ndarray:
@@ -84,7 +84,19 @@ def read_puzzles(
     picks the field (``column=1`` reads the solutions). Blank lines are skipped. A malformed line
     raises InvalidPuzzleError naming its line number, unless ``skip_invalid``, which leaves the
     line out.
+
+    A Parquet file (such as :func:`write_parquet` writes; told by its first bytes) is read the
+    same way, one puzzle per row: ``column`` is a column name or position (0, the first
+    column, by default), a column of puzzle strings or of lists of n*n integer cells. A
+    malformed or null row raises InvalidPuzzleError naming the row, unless ``skip_invalid``.
+    Parquet needs pyarrow (``pip install 'sudoku_rs[arrow]'``).
     """
+    with open(path, "rb") as f:
+        parquet = f.read(4) == b"PAR1"
+    if parquet:
+        return _read_parquet(path, column, box, skip_invalid)
+    if isinstance(column, str):
+        raise TypeError(f"{os.fspath(path)}: a text file's column is a number, got {column!r}")
     with open(path, "rb") as f:
         chunks = list(iter_chunks(f, column=column, box=box, chunk_lines=0))
     if not chunks:
@@ -95,6 +107,61 @@ def read_puzzles(
             _raise_first_bad(chunk, os.fspath(path))
     kept = [good_rows(chunk) for chunk in chunks]
     return kept[0] if len(kept) == 1 else np.concatenate(kept)
+
+
+def _read_parquet(
+    path: PathLike, column: Union[int, str], box: Optional[Tuple[int, int]], skip_invalid: bool
+) -> np.ndarray:
+    from ._arrow import read_parquet_column
+    from ._datasets import _as_cells
+
+    source = os.fspath(path)
+    values = read_parquet_column(path, column)
+    if isinstance(values, np.ndarray):
+        try:
+            cells, _ = _as_cells(values, f"{source}, row")
+        except (TypeError, ValueError) as err:
+            raise InvalidPuzzleError(str(err)) from None
+        return np.ascontiguousarray(cells, dtype=np.uint8)
+    rows = [i for i, text in enumerate(values) if text is not None]
+    parsed = _parse_rows([values[i] for i in rows], box)
+    if not skip_invalid:
+        bad = [(rows[row], message) for row, message in parsed.bad]
+        bad += [(i, "null, not a puzzle") for i, text in enumerate(values) if text is None]
+        if bad:
+            row, message = min(bad)
+            raise InvalidPuzzleError(f"{source}, row {row}: {message}")
+    return good_rows(parsed)
+
+
+def _parse_rows(texts: list, box: Optional[Tuple[int, int]]) -> Chunk:
+    """Puzzle strings as a chunk, row i of the chunk the i-th string: one native parse of
+    all of them when each is one line, else one string at a time."""
+    joined = "\n".join(texts)
+    if texts and joined.count("\n") == len(texts) - 1 and "," not in joined:
+        puzzles, numbers, bad, _ = _sudoku_rs._parse_lines(
+            joined.encode("utf-8", "surrogateescape"), first_line=2, box=box
+        )
+        if len(puzzles) == len(texts):
+            return Chunk(puzzles, numbers, bad)
+    size, bad = 0, []
+    found: list = []
+    for i, text in enumerate(texts):
+        try:
+            cells, _ = _sudoku_rs._read_grid(text, box=box or _some_box(text))
+            if size and len(cells) != size:
+                raise InvalidPuzzleError(f"a {len(cells)}x{len(cells)} grid among {size}x{size}")
+            size = len(cells)
+            found.append(cells.reshape(-1))
+        except InvalidPuzzleError as err:
+            found.append(None)
+            bad.append((i, str(err)))
+    width = (size or 9) ** 2
+    out = np.zeros((len(texts), width), dtype=np.uint8)
+    for i, cells in enumerate(found):
+        if cells is not None:
+            out[i] = cells
+    return Chunk(out, list(range(len(texts))), bad)
 
 
 def bad_mask(chunk: Chunk) -> np.ndarray:

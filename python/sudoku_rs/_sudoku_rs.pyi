@@ -276,6 +276,12 @@ def augment_batch(
 # Batches are compiled: the public ones here, and the private ones whose columns the package
 # shapes into records take the puzzles and progress= as given.
 def _check_batch_shape(dims: Sequence[Optional[int]]) -> None: ...
+def _decode_onehot(
+    onehot: npt.NDArray[np.uint8], /, n: int
+) -> Tuple[Optional[npt.NDArray[np.uint8]], int]: ...
+def _batch_cells(
+    puzzles: Any, /, *, box: Optional[Tuple[int, int]] = None, name: str = "puzzles"
+) -> Tuple[npt.NDArray[np.uint8], int]: ...
 
 # status=True adds the int8 Status codes.
 @overload

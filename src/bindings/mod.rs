@@ -8,6 +8,7 @@ mod batch;
 mod board;
 mod canonical;
 mod cell_objects;
+mod cells;
 mod check;
 mod chunks;
 mod constants;
@@ -45,6 +46,8 @@ mod _sudoku_rs {
     use super::board::{_apply_step, _conflicts, _read_grid};
     #[pymodule_export]
     use super::canonical::{canonical, canonical_batch};
+    #[pymodule_export]
+    use super::cells::{_batch_cells, _decode_onehot};
     #[pymodule_export]
     use super::check::_check_batch;
     #[pymodule_export]

@@ -1,0 +1,434 @@
+"""Encodings for machine learning (one-hot, tokens, move ids) and HRM's dataset layout.
+
+Every encoding is a few whole-array numpy operations: no Python loop per row or cell, so they
+run near the speed of copying the bytes. Decoders check what they read and name the first bad
+row, since a model's output is the usual input.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from typing import Any, Dict, Optional, Tuple, Union
+
+import numpy as np
+import numpy.typing as npt
+
+from . import _sudoku_rs
+from ._atomic import PathLike, atomic_write, write_atomic
+
+#: The encodings :func:`encode` and :func:`decode` know.
+KINDS = ("onehot", "tokens")
+#: The largest grid side an encoding takes: the generic engine's limit.
+MAX_SIDE = 64
+
+
+def _as_cells(puzzles: Any, what: str = "puzzles") -> Tuple[np.ndarray, int]:
+    """What every batch function takes, as ``(cells, n)``: cells an (N, n*n) integer array with
+    values 0..n (0 blank), n the grid side. An integer array is checked and reshaped in place
+    (any n up to 64, no box needed: encodings do not depend on it); anything else is read by the
+    compiled batch reader every batch function uses, its first malformed row raising
+    InvalidPuzzleError named ``puzzles[i]`` (``solutions[i]``)."""
+    if not (isinstance(puzzles, np.ndarray) and puzzles.dtype.kind in "iu"):
+        box = None
+        if isinstance(puzzles, (list, tuple)) and puzzles and isinstance(puzzles[0], str):
+            from ._files import _some_box
+
+            box = _some_box(puzzles[0])
+        cells, side = _sudoku_rs._batch_cells(puzzles, box=box, name=what)
+        return cells, side
+    array = puzzles
+    if array.ndim == 3 and array.shape[1] == array.shape[2]:
+        side = array.shape[1]
+    elif array.ndim == 2:
+        side = math.isqrt(array.shape[1])
+        if side * side != array.shape[1]:
+            side = 0
+    else:
+        side = 0
+    if not 1 <= side <= MAX_SIDE:
+        raise ValueError(
+            f"{what}: expected an array of shape (N, n*n) or (N, n, n) with n from 1 to "
+            f"{MAX_SIDE}, got shape {array.shape}"
+        )
+    cells = array.reshape(len(array), side * side)
+    if cells.size and (cells.min() < 0 or cells.max() > side):
+        bad = (cells < 0) | (cells > side)
+        row = int(np.flatnonzero(bad.any(axis=1))[0])
+        cell = int(np.flatnonzero(bad[row])[0])
+        raise ValueError(
+            f"{what}[{row}]: cell ({cell // side}, {cell % side}) is {cells[row, cell]}, "
+            f"outside 0..{side}"
+        )
+    return cells, side
+
+
+def _kind(kind: str) -> str:
+    if kind not in KINDS:
+        raise ValueError(f"kind must be 'onehot' or 'tokens', got {kind!r}")
+    return kind
+
+
+def _first_bad(bad: np.ndarray, side: int, what: str) -> Tuple[int, str]:
+    """The first row flagged in ``bad`` (N, n*n) and its first flagged cell as '(r, c)'."""
+    row = int(np.flatnonzero(bad.reshape(len(bad), -1).any(axis=1))[0])
+    cell = int(np.flatnonzero(bad[row].reshape(-1))[0])
+    return row, f"{what}[{row}]: cell ({cell // side}, {cell % side})"
+
+
+def encode(puzzles: Any, kind: str, *, dtype: Optional[npt.DTypeLike] = None) -> np.ndarray:
+    """Puzzles (or solutions) as a model's input.
+
+    ``kind="onehot"``: an array of shape (N, n, n, n), the last axis the digit: cell (r, c)
+    holding digit d has a 1 at ``[i, r, c, d - 1]``, a blank cell is all zeros (the SATNet
+    layout). ``dtype`` is the element type (default ``bool``; ``np.float32`` for SATNet).
+
+    ``kind="tokens"``: an (N, n*n) array, row-major cells, 1 for a blank and d + 1 for digit d,
+    0 never (the padding token): HRM's vocabulary, of size n + 2. ``dtype`` defaults to uint8.
+
+    Takes what :func:`solve_batch` takes: an integer array of shape (N, n, n) or (N, n*n), any
+    dtype, or a list of puzzle strings (``None`` an all-zero row). A single puzzle string gives
+    one grid's encoding, without the N axis: (n, n, n) or (n*n,). Grids up to 64x64.
+    :func:`decode` inverts it exactly. A value outside 0..n raises ValueError naming the row and cell.
+    """
+    _kind(kind)
+    if isinstance(puzzles, str):
+        return encode([puzzles], kind, dtype=dtype)[0]
+    cells, side = _as_cells(puzzles)
+    count = len(cells)
+    if kind == "tokens":
+        out_type = np.dtype(np.uint8 if dtype is None else dtype)
+        tokens = np.add(cells, 1, dtype=np.uint8, casting="unsafe")
+        return tokens if out_type == np.uint8 else tokens.astype(out_type)
+    out_type = np.dtype(np.bool_ if dtype is None else dtype)
+    # One row of the table per cell value (row 0, the blank, all zeros); each cell's whole
+    # digit axis is copied as a single opaque item, which numpy does at memory speed.
+    table = np.ascontiguousarray(np.eye(side + 1, dtype=out_type)[:, 1:])
+    rows = table.view(np.dtype((np.void, side * out_type.itemsize))).reshape(side + 1)
+    index = cells if cells.dtype.itemsize <= 8 else cells.astype(np.intp)
+    onehot = np.take(rows, index)
+    return onehot.view(out_type).reshape(count, side, side, side)
+
+
+def decode(array: Any, kind: str) -> np.ndarray:
+    """The grids an :func:`encode` array holds, as uint8 cells (0 blank).
+
+    ``kind="onehot"``: an array of shape (N, n, n, n) (bool, integer or float, every value 0 or
+    1, at most one 1 per cell) gives (N, n, n); a single (n, n, n) grid gives (n, n).
+    ``kind="tokens"``: an integer array of shape (N, n*n), every value 1..n+1, gives (N, n*n);
+    a single (n*n,) row gives (n*n,). Exact: ``decode(encode(p, kind), kind)`` is ``p`` as
+    uint8 cells. A model's scores are not one-hot: take ``argmax`` first. A cell with two
+    digits, a value other than 0 or 1, a pad token or a token above n+1 raises ValueError
+    naming the row and cell.
+    """
+    _kind(kind)
+    data = np.asarray(array)
+    single = data.ndim == (3 if kind == "onehot" else 1)
+    if single:
+        return decode(data[np.newaxis], kind)[0]
+    if kind == "tokens":
+        return _decode_tokens(data)
+    return _decode_onehot(data)
+
+
+def _decode_tokens(tokens: np.ndarray) -> np.ndarray:
+    if tokens.dtype.kind not in "iu":
+        raise TypeError(f"tokens must be an integer array, got dtype {tokens.dtype}")
+    side = math.isqrt(tokens.shape[1]) if tokens.ndim == 2 else 0
+    if tokens.ndim != 2 or side * side != tokens.shape[1] or not 1 <= side <= MAX_SIDE:
+        raise ValueError(
+            f"tokens must have shape (N, n*n) with n from 1 to {MAX_SIDE}, got {tokens.shape}"
+        )
+    if tokens.size and (tokens.min() < 1 or tokens.max() > side + 1):
+        row, where = _first_bad((tokens < 1) | (tokens > side + 1), side, "tokens")
+        value = tokens[row][(tokens[row] < 1) | (tokens[row] > side + 1)][0]
+        meaning = "the pad token, never a cell" if value == 0 else f"outside 1..{side + 1}"
+        raise ValueError(f"{where} is token {value}: {meaning}")
+    return np.subtract(tokens, 1, dtype=np.uint8, casting="unsafe")
+
+
+def _decode_onehot(onehot: np.ndarray) -> np.ndarray:
+    if onehot.dtype.kind not in "biuf":
+        raise TypeError(f"a one-hot array must be bool, integer or float, got dtype {onehot.dtype}")
+    shape = onehot.shape
+    if onehot.ndim != 4 or not (shape[1] == shape[2] == shape[3]) or not 1 <= shape[1] <= MAX_SIDE:
+        raise ValueError(
+            f"a one-hot array must have shape (N, n, n, n) with n from 1 to {MAX_SIDE}, got {shape}"
+        )
+    count, side = shape[0], shape[1]
+    onehot = np.ascontiguousarray(onehot)
+    if onehot.dtype.itemsize == 1 and onehot.dtype.kind in "biu":
+        # Bytes: checked and decoded in one native pass.
+        cells, bad = _sudoku_rs._decode_onehot(onehot.view(np.uint8).reshape(-1), side)
+        if cells is not None:
+            return cells.reshape(count, side, side)
+        row, cell = divmod(bad, side * side)
+        values = onehot[row].reshape(side * side, side)[cell].view(np.uint8)
+        problem = "a value other than 0 or 1" if values.max() > 1 else "more than one digit set"
+        raise ValueError(f"onehot[{row}]: cell ({cell // side}, {cell % side}) has {problem}")
+    if onehot.dtype.kind == "f":
+        ones = (onehot != 0).view(np.uint8)
+        exact = np.array_equal(onehot, ones)
+    else:
+        exact = onehot.size == 0 or (onehot.min() >= 0 and onehot.max() <= 1)
+        ones = onehot.astype(np.uint8)
+    if not exact:
+        bad_values = ((onehot != 0) & (onehot != 1)).any(axis=-1)
+        _, where = _first_bad(bad_values, side, "onehot")
+        raise ValueError(f"{where} has a value other than 0 or 1")
+    flat = ones.reshape(-1, side)
+    cells = flat @ np.arange(1, side + 1, dtype=np.uint8)
+    # A cell with one 1 gets its digit (never 0); a cell with k > 1 ones adds k to the count
+    # of ones but at most 1 to the count of nonzero cells, whatever its sum wraps to.
+    if np.count_nonzero(flat) != np.count_nonzero(cells):
+        many = ones.reshape(count, side * side, side).sum(axis=-1, dtype=np.intp) > 1
+        _, where = _first_bad(many, side, "onehot")
+        raise ValueError(f"{where} has more than one digit set")
+    return cells.reshape(count, side, side)
+
+
+def encode_moves(moves: Any, size: int = 9) -> np.ndarray:
+    """Moves (row, col, digit) as action ids: an (N, k, 3) integer array (or nested lists), 0-based
+    row and column, digits from 1, a move of three -1 the padding, gives an (N, k) int32 array
+    of ``(row*size + col)*size + digit - 1``, the padding -1. A single (k, 3) list of moves
+    gives (k,). :func:`decode_moves` inverts it exactly. A row, column or digit out of range,
+    or a move only partly -1, raises ValueError naming the row and move.
+    """
+    side = _move_side(size)
+    data = np.asarray(moves)
+    if data.ndim == 2:
+        return encode_moves(data[np.newaxis], size)[0]
+    if data.size == 0 and data.ndim != 3:
+        data = data.reshape(0, 0, 3)
+    if data.dtype.kind not in "iu":
+        raise TypeError(f"moves must be an integer array, got dtype {data.dtype}")
+    if data.ndim != 3 or data.shape[2] != 3:
+        raise ValueError(f"moves must have shape (N, k, 3), got {data.shape}")
+    # Every value is -1..n first (checked on the input's own dtype, so nothing wraps), then
+    # each field in range or the whole move -1: in -1..n, (a & b & c) == -1 only when all
+    # three are -1, and -1 seen as unsigned is out of range.
+    if data.size and (data.min() < -1 or data.max() > side):
+        _bad_move(data, (data < -1).any(axis=-1) | (data > side).any(axis=-1), side)
+    values = data.astype(np.int32, copy=False)
+    row, col, digit = values[..., 0], values[..., 1], values[..., 2]
+    pad = (row & col & digit) == -1
+    digit = digit - 1
+    unsigned = np.uint32
+    off = (row.view(unsigned) >= side) | (col.view(unsigned) >= side)
+    off |= digit.view(unsigned) >= side
+    if data.size and np.any(off & ~pad):
+        _bad_move(data, off & ~pad, side)
+    ids = row * side
+    ids += col
+    ids *= side
+    ids += digit
+    np.copyto(ids, -1, where=pad)
+    return ids
+
+
+def _bad_move(data: np.ndarray, bad: Any, side: int) -> None:
+    n = int(np.flatnonzero(bad.any(axis=1))[0])
+    k = int(np.flatnonzero(bad[n])[0])
+    raise ValueError(
+        f"moves[{n}][{k}] is {tuple(int(v) for v in data[n, k])}: a move is (row, col, digit) "
+        f"with row and col 0..{side - 1} and digit 1..{side}, or (-1, -1, -1) for padding"
+    )
+
+
+def decode_moves(ids: Any, size: int = 9) -> np.ndarray:
+    """The moves of :func:`encode_moves` ids: an (N, k) integer array, each id -1 (padding) or
+    0..size**3 - 1, gives an (N, k, 3) int32 array of (row, col, digit), 0-based row and column,
+    digits from 1, padding as (-1, -1, -1). A single (k,) row gives (k, 3). An id out of range
+    raises ValueError naming the row and position."""
+    side = _move_side(size)
+    data = np.asarray(ids)
+    if data.ndim == 1:
+        return decode_moves(data[np.newaxis], size)[0]
+    if data.dtype.kind not in "iu":
+        raise TypeError(f"move ids must be an integer array, got dtype {data.dtype}")
+    if data.ndim != 2:
+        raise ValueError(f"move ids must have shape (N, k), got {data.shape}")
+    if data.size and (data.min() < -1 or data.max() >= side**3):
+        bad = (data < -1) | (data >= side**3)
+        n = int(np.flatnonzero(bad.any(axis=1))[0])
+        k = int(np.flatnonzero(bad[n])[0])
+        raise ValueError(
+            f"ids[{n}][{k}] is {data[n, k]}: a move id is -1 (padding) or 0..{side**3 - 1} "
+            f"for a {side}x{side} grid"
+        )
+    values = data.astype(np.int32, copy=False)
+    out = np.empty(values.shape + (3,), dtype=np.int32)
+    cell, digit = np.divmod(values, side)
+    np.divmod(cell, side, out=(out[..., 0], out[..., 1]))
+    np.add(digit, 1, out=out[..., 2])
+    np.copyto(out, -1, where=(values == -1)[..., np.newaxis])
+    return out
+
+
+def _move_side(size: int) -> int:
+    if isinstance(size, bool) or not isinstance(size, (int, np.integer)):
+        raise TypeError(f"size must be an int, got {type(size).__name__}")
+    if not 1 <= size <= MAX_SIDE:
+        raise ValueError(f"size must be 1..{MAX_SIDE}, got {size}")
+    return int(size)
+
+
+def export_hrm(
+    out_dir: PathLike,
+    puzzles: Any,
+    solutions: Any = None,
+    *,
+    num_aug: int = 0,
+    seed: Optional[int] = 0,
+    test_fraction: float = 0.1,
+    box: Optional[Tuple[int, int]] = None,
+    threads: Optional[int] = None,
+    progress: bool = False,
+) -> Dict[str, Dict[str, Union[int, float, list]]]:
+    """Writes a puzzle dataset in the layout of HRM's ``dataset/build_sudoku_dataset.py``
+    (the Hierarchical and Tiny Recursive Models read it as is).
+
+    ``out_dir/identifiers.json`` is ``["<blank>"]``; ``out_dir/train/`` and ``out_dir/test/``
+    each hold ``all__inputs.npy`` and ``all__labels.npy`` (uint8 tokens of :func:`encode`:
+    1 blank, d + 1 digit d), ``all__puzzle_indices.npy``, ``all__group_indices.npy`` and
+    ``all__puzzle_identifiers.npy`` (int32: one example per puzzle, a group per original
+    puzzle holding its copies, identifiers all 0) and ``dataset.json`` (``pad_id`` 0,
+    ``ignore_label_id`` 0, ``blank_identifier_id`` 0, ``vocab_size`` n + 2, ``seq_len`` n*n,
+    ``num_puzzle_identifiers`` 1, ``total_groups``, ``mean_puzzle_examples`` 1.0, ``sets``
+    ``["all"]``). Each file is written all at once or not at all.
+
+    ``puzzles`` (and ``solutions``) take what :func:`solve_batch` takes. Without
+    ``solutions`` each puzzle is solved; a puzzle with no solution or several raises ValueError
+    naming its row, as does a solution that is not a valid completion of its puzzle. The split
+    is by equivalence class: puzzles with the same :func:`canonical_batch` form all go to train
+    or all to test (about ``test_fraction`` of the puzzles, in classes drawn with ``seed``), so
+    no test puzzle is a relabelled or reshuffled train puzzle; both keep the input order.
+    ``test_fraction`` above 0 needs grids canonical forms exist for (4x4, 6x6, 8x8, 9x9).
+    In train, each puzzle's group holds it unchanged and then ``num_aug`` copies through
+    :func:`augment_batch` (seeded with ``seed``); test is never augmented. Returns the two
+    ``dataset.json`` contents, by set name.
+    """
+    if isinstance(num_aug, bool) or not isinstance(num_aug, (int, np.integer)) or num_aug < 0:
+        raise ValueError(f"num_aug must be an int 0 or more, got {num_aug!r}")
+    if not 0.0 <= float(test_fraction) <= 1.0:
+        raise ValueError(f"test_fraction must be between 0 and 1, got {test_fraction!r}")
+    from ._check import check_batch
+    from ._sudoku_rs import augment_batch, count_solutions_batch, solve_batch
+
+    cells, side = _as_cells(puzzles)
+    count = len(cells)
+    if solutions is None:
+        counts = count_solutions_batch(cells, limit=2, box=box, threads=threads, progress=progress)
+        if count and not (counts == 1).all():
+            row = int(np.flatnonzero(counts != 1)[0])
+            found = "no solution" if counts[row] == 0 else "more than one solution"
+            raise ValueError(
+                f"puzzles[{row}] has {found}: export_hrm needs puzzles with one solution, or "
+                "their solutions"
+            )
+        answers = solve_batch(cells, box=box, threads=threads, progress=progress)
+        answers = np.asarray(answers).reshape(count, side * side)
+    else:
+        answers, answer_side = _as_cells(solutions, "solutions")
+        if len(answers) != count or answer_side != side:
+            raise ValueError(
+                f"solutions must pair up with puzzles: {count} puzzles of {side}x{side}, "
+                f"{len(answers)} solutions of {answer_side}x{answer_side}"
+            )
+        checked = check_batch(cells, answers, box=box, threads=threads)
+        wrong = ~(checked["valid"] & checked["keeps_clues"])
+        if wrong.any():
+            row = int(np.flatnonzero(wrong)[0])
+            why = "is not a valid full grid" if not checked["valid"][row] else "changes a clue"
+            raise ValueError(f"solutions[{row}] {why} of puzzles[{row}]")
+
+    test = _split(cells, side, float(test_fraction), seed, box, threads, progress)
+    sets = {"train": ~test, "test": test}
+    out = os.fspath(out_dir)
+    os.makedirs(out, exist_ok=True)
+    metadata: Dict[str, Dict[str, Union[int, float, list]]] = {}
+    for name, keep in sets.items():
+        copies = 1 + (int(num_aug) if name == "train" else 0)
+        inputs, labels = cells[keep], answers[keep]
+        groups = len(inputs)
+        if copies > 1 and groups:
+            more_in, more_out = augment_batch(
+                np.repeat(inputs, copies - 1, axis=0),
+                np.repeat(labels, copies - 1, axis=0),
+                seed=seed,
+                box=box,
+                threads=threads,
+                progress=progress,
+            )
+            inputs = _interleave(inputs, more_in, copies)
+            labels = _interleave(labels, more_out, copies)
+        examples = groups * copies
+        arrays = {
+            "inputs": encode(inputs, "tokens"),
+            "labels": encode(labels, "tokens"),
+            "group_indices": np.arange(0, examples + 1, copies, dtype=np.int32),
+            "puzzle_indices": np.arange(examples + 1, dtype=np.int32),
+            "puzzle_identifiers": np.zeros(examples, dtype=np.int32),
+        }
+        folder = os.path.join(out, name)
+        os.makedirs(folder, exist_ok=True)
+        for key, array in arrays.items():
+            with atomic_write(os.path.join(folder, f"all__{key}.npy")) as f:
+                np.save(f, array, allow_pickle=False)
+        metadata[name] = {
+            "pad_id": 0,
+            "ignore_label_id": 0,
+            "blank_identifier_id": 0,
+            "vocab_size": side + 2,
+            "seq_len": side * side,
+            "num_puzzle_identifiers": 1,
+            "total_groups": groups,
+            "mean_puzzle_examples": 1.0,
+            "sets": ["all"],
+        }
+        write_atomic(os.path.join(folder, "dataset.json"), json.dumps(metadata[name]).encode())
+    write_atomic(os.path.join(out, "identifiers.json"), json.dumps(["<blank>"]).encode())
+    return metadata
+
+
+def _interleave(first: np.ndarray, more: np.ndarray, copies: int) -> np.ndarray:
+    """Each row of ``first`` followed by its ``copies - 1`` rows of ``more``."""
+    out = np.empty((len(first), copies, first.shape[1]), dtype=np.uint8)
+    out[:, 0] = first
+    out[:, 1:] = np.asarray(more).reshape(len(first), copies - 1, -1)
+    return out.reshape(-1, first.shape[1])
+
+
+def _split(
+    cells: np.ndarray,
+    side: int,
+    test_fraction: float,
+    seed: Optional[int],
+    box: Optional[Tuple[int, int]],
+    threads: Optional[int],
+    progress: bool,
+) -> np.ndarray:
+    """True for the rows that go to test: whole equivalence classes, drawn in a seeded random
+    order until about ``test_fraction`` of the rows are taken."""
+    from ._sudoku_rs import canonical_batch
+
+    count = len(cells)
+    target = round(test_fraction * count)
+    if target == 0:
+        return np.zeros(count, dtype=bool)
+    try:
+        forms = canonical_batch(cells, box=box, threads=threads, progress=progress)
+    except ValueError as err:
+        raise ValueError(
+            f"test_fraction above 0 splits by canonical form, which {side}x{side} grids do not "
+            f"have ({err}); pass test_fraction=0 and split them yourself"
+        ) from err
+    keys = np.ascontiguousarray(np.asarray(forms, dtype=np.uint8).reshape(count, -1))
+    rows = keys.view(np.dtype((np.void, keys.shape[1]))).reshape(count)
+    _, classes, sizes = np.unique(rows, return_inverse=True, return_counts=True)
+    order = np.random.default_rng(seed).permutation(len(sizes))
+    before = np.cumsum(sizes[order]) - sizes[order]
+    chosen = np.zeros(len(sizes), dtype=bool)
+    chosen[order[before < target]] = True
+    return chosen[classes.reshape(-1)]
