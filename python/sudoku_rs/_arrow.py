@@ -7,7 +7,7 @@ call), never from a Python object per row.
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Optional, Tuple
 
 import numpy as np
 
@@ -22,7 +22,8 @@ LAYOUTS = ("string", "list")
 def _pyarrow() -> Any:
     try:
         import pyarrow  # type: ignore[import-untyped,unused-ignore]
-    except ImportError:
+    except ModuleNotFoundError:
+        # Only a missing module: an installed pyarrow that fails to load says why itself.
         raise ImportError(
             "Arrow tables and Parquet files need pyarrow: pip install pyarrow "
             "(or pip install 'sudoku_rs[arrow]')"
@@ -30,23 +31,30 @@ def _pyarrow() -> Any:
     return pyarrow
 
 
-def _grid_column(pa: Any, grids: Any, layout: str, what: str) -> Any:
+def _grid_data(grids: Any, layout: str, what: str) -> Tuple[np.ndarray, int]:
+    """The bytes of a grid column, ``(rows, width)``: each row the n*n characters of a puzzle
+    string, or its n*n cells, as an (N, width) uint8 array."""
     from . import _sudoku_rs
 
     cells, side = _as_cells(grids, what)
     count, width = len(cells), side * side
+    cells = np.ascontiguousarray(cells, dtype=np.uint8)
     if layout == "list":
-        values = pa.array(np.ascontiguousarray(cells, dtype=np.uint8).reshape(-1))
-        return pa.FixedSizeListArray.from_arrays(values, width)
-    text = _sudoku_rs._format_lines(
-        np.ascontiguousarray(cells, dtype=np.uint8).tobytes(), size=side, blank="."
-    )
-    # Lines of exactly n*n characters and a newline: drop the newlines and the offsets are a
-    # plain arithmetic sequence.
+        return cells, width
+    text = _sudoku_rs._format_lines(cells.tobytes(), size=side, blank=".")
+    # Lines of exactly n*n characters and a newline: without the newlines, the offsets of the
+    # strings are a plain arithmetic sequence.
     chars = np.frombuffer(text, dtype=np.uint8).reshape(count, width + 1)[:, :width]
-    data = pa.py_buffer(np.ascontiguousarray(chars))
-    offsets = pa.py_buffer(np.arange(0, (count + 1) * width, width, dtype=np.int32)[: count + 1])
-    return pa.Array.from_buffers(pa.string(), count, [None, offsets, data])
+    return np.ascontiguousarray(chars), width
+
+
+def _grid_column(pa: Any, data: np.ndarray, width: int, layout: str) -> Any:
+    count = len(data)
+    if layout == "list":
+        return pa.FixedSizeListArray.from_arrays(pa.array(data.reshape(-1)), width)
+    offsets = np.arange(0, (count + 1) * width, width, dtype=np.int32)[: count + 1]
+    buffers = [None, pa.py_buffer(offsets), pa.py_buffer(data)]
+    return pa.Array.from_buffers(pa.string(), count, buffers)
 
 
 def _other_column(pa: Any, values: Any, name: str) -> Any:
@@ -80,14 +88,15 @@ def to_arrow(
     a 1-D array or a list a plain column; pyarrow arrays pass through. Every column must have
     one row per puzzle. Needs pyarrow (``pip install 'sudoku_rs[arrow]'``).
     """
-    pa = _pyarrow()
     if layout not in LAYOUTS:
         raise ValueError(f"layout must be 'string' or 'list', got {layout!r}")
-    names = ["puzzle"]
-    arrays = [_grid_column(pa, puzzles, layout, "puzzles")]
+    # The grids first: their errors come before any need of pyarrow.
+    grids = {"puzzle": _grid_data(puzzles, layout, "puzzles")}
     if solutions is not None:
-        names.append("solution")
-        arrays.append(_grid_column(pa, solutions, layout, "solutions"))
+        grids["solution"] = _grid_data(solutions, layout, "solutions")
+    pa = _pyarrow()
+    names = list(grids)
+    arrays = [_grid_column(pa, data, width, layout) for data, width in grids.values()]
     for name, values in columns.items():
         names.append(name)
         arrays.append(_other_column(pa, values, name))
