@@ -135,7 +135,7 @@ def test_empty_batches():
 
 
 @pytest.mark.parametrize(
-    "bad, message",
+    ("bad", "message"),
     [
         (np.zeros((2, 80), np.uint8), "shape"),
         (np.zeros((2, 9, 8), np.uint8), "shape"),
@@ -209,7 +209,7 @@ def test_decode_refuses_bad_shapes_and_types():
         sr.decode(np.zeros((1, 4, 4, 4), dtype="U1"), "onehot")
 
 
-@pytest.mark.parametrize("token, meaning", [(0, "pad"), (11, "outside 1..10")])
+@pytest.mark.parametrize(("token", "meaning"), [(0, "pad"), (11, "outside 1..10")])
 def test_decode_tokens_names_the_row_of_a_bad_token(token, meaning):
     tokens = np.ones((3, 81), np.uint8)
     tokens[1, 80] = token

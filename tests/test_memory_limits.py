@@ -84,14 +84,18 @@ ENTRY_POINTS = [
     ("sr.encode_moves(np.broadcast_to(np.array([0, 0, 1]), (10**7, 10, 3)))", "MemoryError"),
     ("sr.decode_moves(np.broadcast_to(np.zeros(1, np.int32), (10**7, 10)))", "MemoryError"),
     (
-        "sr.export_hrm(os.path.join(tempfile.gettempdir(), 'never-hrm'), "
-        "sr.generate_batch(1, seed=1), num_aug=10**12)",
+        (
+            "sr.export_hrm(os.path.join(tempfile.gettempdir(), 'never-hrm'), "
+            "sr.generate_batch(1, seed=1), num_aug=10**12)"
+        ),
         "MemoryError",
     ),
     ("sr.to_arrow(np.broadcast_to(np.zeros(81, np.uint8), (10**7, 81)))", "MemoryError"),
     (
-        "sr.write_parquet(os.path.join(tempfile.gettempdir(), 'never.parquet'), "
-        "np.broadcast_to(np.zeros(81, np.uint8), (10**7, 81)))",
+        (
+            "sr.write_parquet(os.path.join(tempfile.gettempdir(), 'never.parquet'), "
+            "np.broadcast_to(np.zeros(81, np.uint8), (10**7, 81)))"
+        ),
         "MemoryError",
     ),
     ("sr.solve_batch(np.zeros((20000, 81), np.uint8), threads=10**6)", "no error"),
