@@ -9,6 +9,7 @@ use pyo3::prelude::*;
 use super::alloc;
 use super::args::BoxArg;
 use super::batch::open;
+use super::request::Request;
 
 /// `(cells, n)`: the puzzles of a batch (anything `solve_batch` takes) as a new (N, n*n) uint8
 /// array, 0 blank, and the grid side n. The first malformed row raises InvalidPuzzleError
@@ -28,7 +29,7 @@ pub fn _batch_cells<'py>(
         } else {
             "puzzles"
         };
-        let batch = open(&puzzles, BoxArg::request(r#box)?)?.strict(name);
+        let batch = open(&puzzles, &Request::classic(r#box)?)?.strict(name);
         let (n, count) = (batch.shape.size(), batch.count);
         let what = || format!("{count} puzzles of {n}x{n}");
         let total = alloc::product(count, n * n, what)?;
