@@ -8,7 +8,8 @@ One run, side by side:
 - ``encode`` and ``decode`` of tokens (uint8) and one-hot (bool, and float32 as SATNet feeds
   it), each beside ``np.save`` of the same bytes to a file in --dir (the page cache: a fast
   disk's best case). The goal is within 2x of writing the bytes: the "x save" column.
-- ``encode_moves`` / ``decode_moves`` of one move per blank cell, beside ``np.save`` of the ids.
+- ``encode_moves`` / ``decode_moves`` of one move per blank cell (int32), beside ``np.save`` of
+  the (N, k, 3) moves.
 - ``export_hrm`` of the puzzles with --num-aug augmentations each (test_fraction 0.1), once
   solving them (counting to 2 first) and once given their solutions (checked), beside
   ``np.save`` of the arrays it writes.
@@ -112,19 +113,20 @@ def run(args: argparse.Namespace, folder: str) -> None:
     solutions = sr.solve_batch(puzzles).reshape(count, 81)
     flat = puzzles.reshape(count, 81)
     blanks = int((flat == 0).sum(axis=1).max())
-    moves = np.full((count, blanks, 3), -1, dtype=np.int64)
+    moves = np.full((count, blanks, 3), -1, dtype=np.int32)
     for i in range(0, count, 10_000):  # numpy per chunk of rows, to bound memory
         part = flat[i : i + 10_000] == 0
         order = np.argsort(~part, axis=1, kind="stable")[:, :blanks]
         taken = np.take_along_axis(part, order, axis=1)
         digit = np.take_along_axis(solutions[i : i + 10_000], order, axis=1)
-        block = np.stack([order // 9, order % 9, digit.astype(np.int64)], axis=-1)
+        block = np.stack([order // 9, order % 9, digit.astype(np.int64)], axis=-1).astype(np.int32)
         block[~taken] = -1
         moves[i : i + 10_000] = block
     ids = sr.encode_moves(moves)
-    saved = save_time(ids, folder, args.repeat)
-    row("encode_moves", best(args.repeat, sr.encode_moves, moves), saved, ids.nbytes, count)
-    row("decode_moves", best(args.repeat, sr.decode_moves, ids), saved, ids.nbytes, count)
+    # Beside saving the (N, k, 3) int32 moves, the larger side of the pair.
+    saved = save_time(moves, folder, args.repeat)
+    row("encode_moves", best(args.repeat, sr.encode_moves, moves), saved, moves.nbytes, count)
+    row("decode_moves", best(args.repeat, sr.decode_moves, ids), saved, moves.nbytes, count)
 
     for given in (False, True):
         out = os.path.join(folder, f"hrm-{given}")
