@@ -59,6 +59,8 @@ ENTRY_POINTS = [
     ("sr.augment_batch(HUGE_BIG, seed=1)", "MemoryError"),
     ("sr.rate_batch(HUGE)", "MemoryError"),
     ("sr.check_batch(HUGE, HUGE)", "MemoryError"),
+    ("sr.score_batch(HUGE, HUGE, solutions=HUGE)", "MemoryError"),
+    ("sr.parse_answer_batch([EMPTY9] * 3 * 10**6)", "MemoryError"),
     ("sr.generate_batch(10**8, seed=1)", "MemoryError"),
     ("sr.generate_batch(pow(81, -1, 2**64), seed=1)", "MemoryError"),
     ("sr.generate_batch(2**62, seed=1)", "MemoryError"),
@@ -133,6 +135,8 @@ if __name__ == "__main__":
 # step, a class or a constant), so they have no row above. Every other name of sr.__all__ must.
 NOT_PROPORTIONAL = {
     "Board": "one grid",
+    "Answer": "a result type",
+    "Answers": "a result type",
     "Explanation": "a result type",
     "GenerateError": "an exception",
     "Grade": "a result type",
@@ -160,11 +164,13 @@ NOT_PROPORTIONAL = {
     "hint": "one step",
     "is_unique": "counts to 2",
     "is_valid": "one grid",
+    "parse_answer": "one reply",
     "parse_candidates": "one grid's text",
     "parse_rules": "one set of rules",
     "rate": "one grid",
     "solve": "one grid",
     "techniques": "a constant table",
+    "to_prompt": "one grid",
     "write_variant_puzzles": "writes the caller's own list line by line",
 }
 

@@ -6,10 +6,11 @@ numpy integer array. Results come back in the kind that came in; the input is ne
 """
 
 from ._arrow import to_arrow, write_parquet
-from ._check import check_batch
+from ._check import check_batch, score_batch
 from ._datasets import decode, decode_moves, encode, encode_moves, export_hrm
 from ._files import format_puzzles, read_puzzles, write_puzzles
 from ._generate import generate, generate_batch
+from ._llm import Answer, Answers, parse_answer, parse_answer_batch, to_prompt
 from ._logic import (
     Explanation,
     Grade,
@@ -54,6 +55,8 @@ from ._sudoku_rs import (
 from .board import Board
 
 __all__ = [
+    "Answer",
+    "Answers",
     "Board",
     "Explanation",
     "GenerateError",
@@ -97,6 +100,8 @@ __all__ = [
     "is_unique",
     "is_valid",
     "iter_solutions",
+    "parse_answer",
+    "parse_answer_batch",
     "parse_candidates",
     "parse_rules",
     "print_sheets",
@@ -104,11 +109,13 @@ __all__ = [
     "rate_batch",
     "read_puzzles",
     "read_variant_puzzles",
+    "score_batch",
     "solutions",
     "solve",
     "solve_batch",
     "techniques",
     "to_arrow",
+    "to_prompt",
     "write_parquet",
     "write_puzzles",
     "write_traces",

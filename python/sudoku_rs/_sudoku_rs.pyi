@@ -490,6 +490,38 @@ def _check_batch(
 ) -> Tuple[
     npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.bool_]
 ]: ...
+def _score_batch(
+    puzzles: Any,
+    answers: Any,
+    /,
+    *,
+    solutions: Any = None,
+    overlay: Optional[npt.NDArray[np.bool_]] = None,
+    box: Optional[Tuple[int, int]] = None,
+    threads: Optional[int] = None,
+    progress: Optional[bool] = None,
+) -> Tuple[
+    npt.NDArray[np.uint8], npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.int32]
+]: ...
+
+# Private reply-reading entry points; the public wrappers live in _llm.py.
+def _parse_answer(
+    text: str, /, size: int = 9
+) -> Tuple[str, Optional[npt.NDArray[np.uint8]], List[Tuple[int, int, int]]]: ...
+def _parse_answer_batch(
+    texts: Any,
+    /,
+    size: int = 9,
+    *,
+    threads: Optional[int] = None,
+    progress: Optional[bool] = None,
+) -> Tuple[
+    npt.NDArray[np.uint8],
+    npt.NDArray[np.uint8],
+    npt.NDArray[np.uint8],
+    npt.NDArray[np.int64],
+    List[Optional[str]],
+]: ...
 
 # Private logic entry points; the public wrappers live in _logic.py.
 _StepTuple = Tuple[

@@ -1,14 +1,16 @@
-//! Checking answers (model output) against their puzzles in bulk, on every core.
+//! Checking answers (model output) against their puzzles in bulk, on every core:
+//! `check_batch`'s flags and `score_batch`'s finer columns, from one checker
+//! (`core::grid::check`) and one way of reading the two batches.
 
-use numpy::{PyArray1, PyArrayMethods};
+use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1};
 use pyo3::prelude::*;
 
-use crate::core::grid::check::check_answer;
-use crate::core::{Control, Error, Solver};
+use crate::core::grid::check::{matching_cells, Checker};
+use crate::core::{BoxShape, Control, Error, Grid, Solver};
 
 use super::alloc;
 use super::args::{BoxArg, Threads};
-use super::batch::open;
+use super::batch::{open, Batch};
 use super::chunks::Runner;
 use super::errors::InvalidPuzzleError;
 
@@ -46,6 +48,37 @@ type Columns<'py> = (
     Bound<'py, PyArray1<bool>>,
 );
 
+/// The answers batch read with the puzzles' shape (answers of another size are an error
+/// here rather than rows that silently fail), and one answer per puzzle.
+fn open_answers<'py>(
+    puzzle_batch: &Batch<'py>,
+    answers: &Bound<'py, PyAny>,
+    what: &str,
+) -> PyResult<Batch<'py>> {
+    let py = answers.py();
+    let shape = puzzle_batch.shape;
+    let n = shape.size();
+    let answer_batch = open(answers, &super::request::Request::of_shape(shape)).map_err(|err| {
+        if !err.is_instance_of::<InvalidPuzzleError>(py) {
+            return err; // a TypeError says it all
+        }
+        let detail = err.value(py).to_string();
+        PyErr::from(Error::Shape(format!(
+            "the {what} do not fit the puzzles, which are {n}x{n}: {detail}"
+        )))
+    })?;
+    let count = puzzle_batch.count;
+    if answer_batch.count != count {
+        return Err(Error::Shape(format!(
+            "{count} puzzles but {} {what}: pass one {} per puzzle",
+            answer_batch.count,
+            what.trim_end_matches('s')
+        ))
+        .into());
+    }
+    Ok(answer_batch)
+}
+
 fn check_batch<'py>(
     puzzles: &Bound<'py, PyAny>,
     answers: &Bound<'py, PyAny>,
@@ -57,26 +90,8 @@ fn check_batch<'py>(
     let py = puzzles.py();
     let puzzle_batch = open(puzzles, &super::request::Request::classic(r#box)?)?;
     let shape = puzzle_batch.shape;
-    let n = shape.size();
-    // Answers are read as grids of the puzzles' shape, so answers of another size are an
-    // error here rather than rows that silently fail.
-    let answer_batch = open(answers, &super::request::Request::of_shape(shape)).map_err(|err| {
-        if !err.is_instance_of::<InvalidPuzzleError>(py) {
-            return err; // a TypeError says it all
-        }
-        let detail = err.value(py).to_string();
-        PyErr::from(Error::Shape(format!(
-            "the answers do not fit the puzzles, which are {n}x{n}: {detail}"
-        )))
-    })?;
+    let answer_batch = open_answers(&puzzle_batch, answers, "answers")?;
     let count = puzzle_batch.count;
-    if answer_batch.count != count {
-        return Err(Error::Shape(format!(
-            "{count} puzzles but {} answers: pass one answer per puzzle",
-            answer_batch.count
-        ))
-        .into());
-    }
     let nc = shape.cell_count();
     let mut flags = alloc::filled(count, 0u8, || format!("results for {count} rows"))?;
     let (mut cells, mut valid, mut answer_cells, mut answer_valid) =
@@ -98,7 +113,7 @@ fn check_batch<'py>(
             let mut bits = 0;
             if answer_valid[i] {
                 let answer = &answer_cells[i * nc..(i + 1) * nc];
-                let verdict = check_answer(shape, puzzle, answer);
+                let verdict = Checker::new(shape).score(puzzle, answer).verdict();
                 bits |= u8::from(verdict.valid) * VALID;
                 bits |= u8::from(verdict.keeps_clues) * KEEPS_CLUES;
             }
@@ -126,4 +141,217 @@ fn check_batch<'py>(
         column(UNIQUE)?,
         column(correct)?,
     ))
+}
+
+/// Bits of a scored row.
+const COMPLETE: u8 = 1;
+const SCORE_KEEPS_CLUES: u8 = 2;
+const COMPLETABLE: u8 = 4;
+const SOLVED: u8 = 8;
+const EXACT: u8 = 16;
+
+/// One scored row.
+#[derive(Clone, Copy, Default)]
+struct Score {
+    bits: u8,
+    conflict_cells: i32,
+    conflict_units: i32,
+    /// Cells matching the solution; -1 when the puzzle has no unique one.
+    matching: i32,
+}
+
+/// Columns (bits, conflict_cells, conflict_units, matching_cells) of `score_batch`: bits 1
+/// complete, 2 keeps_clues, 4 completable, 8 solved, 16 exact. `solutions`, when given, are
+/// the puzzles' unique solutions and no puzzle is searched; `overlay` marks rows whose answer
+/// is placed over the puzzle (its blanks take the clues), as a list of moves is.
+#[pyfunction]
+#[pyo3(signature = (puzzles, answers, /, *, solutions = None, overlay = None, r#box = None,
+                    threads = None, progress = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn _score_batch<'py>(
+    puzzles: &Bound<'py, PyAny>,
+    answers: &Bound<'py, PyAny>,
+    solutions: Option<&Bound<'py, PyAny>>,
+    overlay: Option<PyReadonlyArray1<'py, bool>>,
+    r#box: Option<BoxArg>,
+    threads: Option<Threads>,
+    progress: Option<&Bound<'py, PyAny>>,
+) -> PyResult<ScoreColumns<'py>> {
+    super::guard::entry(|| {
+        super::entry::batch(puzzles, progress, "scoring", |puzzles, update| {
+            let answers = super::entry::as_batch(answers)?;
+            let solutions = solutions
+                .filter(|s| !s.is_none())
+                .map(super::entry::as_batch)
+                .transpose()?;
+            let overlay = match &overlay {
+                Some(mask) => Some(mask.as_slice()?),
+                None => None,
+            };
+            score_batch(
+                puzzles,
+                &answers,
+                solutions.as_ref(),
+                overlay,
+                r#box,
+                threads,
+                update,
+            )
+        })
+    })
+}
+
+type ScoreColumns<'py> = (
+    Bound<'py, PyArray1<u8>>,
+    Bound<'py, PyArray1<i32>>,
+    Bound<'py, PyArray1<i32>>,
+    Bound<'py, PyArray1<i32>>,
+);
+
+fn score_batch<'py>(
+    puzzles: &Bound<'py, PyAny>,
+    answers: &Bound<'py, PyAny>,
+    solutions: Option<&Bound<'py, PyAny>>,
+    overlay: Option<&[bool]>,
+    r#box: Option<BoxArg>,
+    threads: Option<Threads>,
+    progress: Option<Bound<'py, PyAny>>,
+) -> PyResult<ScoreColumns<'py>> {
+    let py = puzzles.py();
+    let puzzle_batch = open(puzzles, &super::request::Request::classic(r#box)?)?.strict("puzzles");
+    let shape = puzzle_batch.shape;
+    let answer_batch = open_answers(&puzzle_batch, answers, "answers")?.strict("answers");
+    let solution_batch = solutions
+        .map(|s| open_answers(&puzzle_batch, s, "solutions").map(|b| b.strict("solutions")))
+        .transpose()?;
+    let count = puzzle_batch.count;
+    if let Some(mask) = overlay {
+        if mask.len() != count {
+            return Err(Error::Shape(format!(
+                "{count} puzzles but an overlay mask of {} rows",
+                mask.len()
+            ))
+            .into());
+        }
+    }
+    let nc = shape.cell_count();
+    let mut scores = alloc::filled(count, Score::default(), || {
+        format!("results for {count} rows")
+    })?;
+    let (mut cells, mut valid) = (Vec::new(), Vec::new());
+    let (mut answer_cells, mut answer_valid) = (Vec::new(), Vec::new());
+    let (mut solution_cells, mut solution_valid) = (Vec::new(), Vec::new());
+    let mut runner = Runner::new(shape, count, threads, progress);
+    for (start, end) in runner.chunks() {
+        puzzle_batch.read(start, end, &mut cells, &mut valid)?;
+        answer_batch.read(start, end, &mut answer_cells, &mut answer_valid)?;
+        if let Some(batch) = &solution_batch {
+            batch.read(start, end, &mut solution_cells, &mut solution_valid)?;
+        }
+        let given = solution_batch.is_some();
+        let overlay = overlay.map(|mask| &mask[start..end]);
+        let score = |solver: &mut Solver,
+                     i: usize,
+                     puzzle: &[u8],
+                     out: &mut [Score],
+                     control: &mut dyn Control| {
+            let answer = &answer_cells[i * nc..(i + 1) * nc];
+            let merged;
+            let answer = if overlay.is_some_and(|mask| mask[i]) {
+                merged = answer
+                    .iter()
+                    .zip(puzzle)
+                    .map(|(&a, &clue)| if a == 0 { clue } else { a })
+                    .collect::<Vec<u8>>();
+                &merged[..]
+            } else {
+                answer
+            };
+            let searched;
+            let solution = if given {
+                Some(&solution_cells[i * nc..(i + 1) * nc])
+            } else {
+                searched = unique_solution(shape, solver, puzzle, control);
+                searched.as_deref()
+            };
+            out[0] = score_row(shape, solver, puzzle, answer, solution, control);
+        };
+        runner.run(py, &cells, &mut scores[start..end], 1, score)?;
+    }
+    let bits = alloc::zeros::<u8>(py, count)?;
+    let conflict_cells = alloc::zeros::<i32>(py, count)?;
+    let conflict_units = alloc::zeros::<i32>(py, count)?;
+    let matching = alloc::zeros::<i32>(py, count)?;
+    {
+        let mut b = bits.readwrite();
+        let mut cc = conflict_cells.readwrite();
+        let mut cu = conflict_units.readwrite();
+        let mut m = matching.readwrite();
+        let columns = b
+            .as_slice_mut()?
+            .iter_mut()
+            .zip(cc.as_slice_mut()?)
+            .zip(cu.as_slice_mut()?)
+            .zip(m.as_slice_mut()?);
+        for ((((b, cc), cu), m), s) in columns.zip(&scores) {
+            (*b, *cc, *cu, *m) = (s.bits, s.conflict_cells, s.conflict_units, s.matching);
+        }
+    }
+    Ok((bits, conflict_cells, conflict_units, matching))
+}
+
+/// The puzzle's solution if it has exactly one (a puzzle with conflicting clues has none).
+fn unique_solution(
+    shape: BoxShape,
+    solver: &mut Solver,
+    puzzle: &[u8],
+    control: &mut dyn Control,
+) -> Option<Vec<u8>> {
+    let grid = Grid::new(shape, puzzle.to_vec()).ok()?;
+    let mut found = solver.solutions(&grid, 2, control).ok()?;
+    (found.len() == 1).then(|| found.pop().map(Grid::into_cells))?
+}
+
+/// Scores one answer (already placed over the puzzle if it was moves).
+fn score_row(
+    shape: BoxShape,
+    solver: &mut Solver,
+    puzzle: &[u8],
+    answer: &[u8],
+    solution: Option<&[u8]>,
+    control: &mut dyn Control,
+) -> Score {
+    let marks = Checker::new(shape).score(puzzle, answer);
+    let nc = shape.cell_count();
+    let matching = solution.map(|s| matching_cells(answer, s));
+    let completable = if marks.changes_clues || marks.conflict_units > 0 {
+        false
+    } else if let Some(matching) = matching {
+        // A unique puzzle completes only to its solution.
+        matching == marks.filled
+    } else if marks.complete {
+        true
+    } else {
+        // Not unique (or no solution): search the answer with the clues it left blank.
+        let merged: Vec<u8> = answer
+            .iter()
+            .zip(puzzle)
+            .map(|(&a, &clue)| if a == 0 { clue } else { a })
+            .collect();
+        Checker::new(shape).score(puzzle, &merged).conflict_units == 0
+            && solver.count(&merged, Some(1), control) == Ok(1)
+    };
+    let exact = matching.is_some_and(|m| m as usize == nc);
+    let mut bits = 0;
+    bits |= u8::from(marks.complete) * COMPLETE;
+    bits |= u8::from(marks.keeps_clues) * SCORE_KEEPS_CLUES;
+    bits |= u8::from(completable) * COMPLETABLE;
+    bits |= u8::from(marks.solved()) * SOLVED;
+    bits |= u8::from(exact) * EXACT;
+    Score {
+        bits,
+        conflict_cells: marks.conflict_cells as i32,
+        conflict_units: marks.conflict_units as i32,
+        matching: matching.map_or(-1, |m| m as i32),
+    }
 }

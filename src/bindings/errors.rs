@@ -70,6 +70,7 @@ impl From<Error> for PyErr {
             // raises that instead; reaching this arm means a core caller stopped on its own.
             Error::Interrupted => pyo3::exceptions::PyKeyboardInterrupt::new_err(err.to_string()),
             Error::Generate(_) => GenerateError::new_err(err.to_string()),
+            Error::Answer(_) => PyValueError::new_err(err.to_string()),
             Error::Candidates(_) => InvalidCandidatesError::new_err(err.to_string()),
             Error::Rules(_) => InvalidRulesError::new_err(err.to_string()),
             Error::Shape(_)

@@ -2,6 +2,7 @@
 //! and maps core errors to Python exceptions. No solving logic lives here.
 
 mod alloc;
+mod answer;
 mod args;
 mod augment;
 mod batch;
@@ -39,6 +40,8 @@ mod _sudoku_rs {
     use pyo3::prelude::*;
 
     #[pymodule_export]
+    use super::answer::{_parse_answer, _parse_answer_batch};
+    #[pymodule_export]
     use super::augment::augment_batch;
     #[pymodule_export]
     use super::batch::{count_solutions_batch, solve_batch};
@@ -49,7 +52,7 @@ mod _sudoku_rs {
     #[pymodule_export]
     use super::cells::{_batch_cells, _decode_onehot};
     #[pymodule_export]
-    use super::check::_check_batch;
+    use super::check::{_check_batch, _score_batch};
     #[pymodule_export]
     use super::entry::_check_batch_shape;
     #[pymodule_export]

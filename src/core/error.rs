@@ -73,6 +73,9 @@ pub enum Error {
     /// The generator was asked for something it cannot make (impossible options, or a clue
     /// count its attempts did not reach).
     Generate(String),
+    /// A model's reply holds no grid or moves that can be read (see `grid::answer`); the
+    /// message says what was found instead.
+    Answer(String),
 }
 
 impl fmt::Display for Error {
@@ -82,7 +85,8 @@ impl fmt::Display for Error {
             | Error::BoxShape(msg)
             | Error::Generate(msg)
             | Error::Candidates(msg)
-            | Error::Rules(msg) => f.write_str(msg),
+            | Error::Rules(msg)
+            | Error::Answer(msg) => f.write_str(msg),
             Error::RuleConflict { rule, detail } => write!(f, "{rule}: {detail}"),
             Error::Value {
                 cell,

@@ -5,6 +5,7 @@
 //! through exactly the same code without cargo-fuzz (see the tests below).
 
 use crate::core::error::Error;
+use crate::core::grid::answer::{self, Reply};
 use crate::core::grid::lines;
 use crate::core::grid::shape::BoxShape;
 use crate::core::grid::text;
@@ -143,6 +144,49 @@ pub fn lines(data: &[u8]) {
     }
 }
 
+/// Target `answer`: the first byte picks the size (4, 6, 9, 16 or 25), the rest is a reply.
+/// The parser never panics; what it reads fits the size; a grid it reads, written out again
+/// as one line of cells (or numbers), reads back the same; an error has a message.
+pub fn answer(data: &[u8]) {
+    let Some((&first, rest)) = data.split_first() else {
+        return;
+    };
+    let n = [4, 6, 9, 16, 25][usize::from(first) % 5];
+    let text = String::from_utf8_lossy(rest);
+    match answer::parse_answer(&text, n) {
+        Ok(Reply::Grid(cells)) => {
+            assert_eq!(cells.len(), n * n);
+            assert!(cells.iter().all(|&v| usize::from(v) <= n));
+            let line: Vec<String> = cells
+                .iter()
+                .map(|&v| if v == 0 { ".".into() } else { v.to_string() })
+                .collect();
+            let again = answer::parse_answer(&line.join(if n <= 9 { "" } else { " " }), n);
+            assert_eq!(
+                again,
+                Ok(Reply::Grid(cells)),
+                "a grid written out reads back"
+            );
+        }
+        Ok(Reply::Moves(moves)) => {
+            assert!(!moves.is_empty());
+            assert!(moves.iter().all(|m| {
+                usize::from(m.row) < n
+                    && usize::from(m.col) < n
+                    && (1..=n).contains(&usize::from(m.digit))
+            }));
+            let written: Vec<String> = moves.iter().map(ToString::to_string).collect();
+            let again = answer::parse_answer(&written.join("\n"), n);
+            assert_eq!(
+                again,
+                Ok(Reply::Moves(moves)),
+                "moves written out read back"
+            );
+        }
+        Err(err) => assert!(!err.to_string().is_empty()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::path::Path;
@@ -174,6 +218,11 @@ mod tests {
     #[test]
     fn replay_grid_bytes() {
         replay("grid_bytes", super::grid_bytes);
+    }
+
+    #[test]
+    fn replay_answer() {
+        replay("answer", super::answer);
     }
 
     #[test]

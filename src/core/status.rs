@@ -79,7 +79,8 @@ impl Status {
             | Error::Candidates(_)
             | Error::RuleConflict { .. }
             | Error::Rules(_)
-            | Error::Generate(_) => Status::Invalid,
+            | Error::Generate(_)
+            | Error::Answer(_) => Status::Invalid,
         }
     }
 

@@ -1,6 +1,7 @@
 //! The grid model: a box shape and row-major cells, 0 = blank, 1..=n = digits. Its submodules
 //! are the shapes, the text and line forms, and the validity checks.
 
+pub mod answer;
 pub mod check;
 pub mod lines;
 pub mod shape;
