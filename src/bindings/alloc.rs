@@ -75,7 +75,7 @@ fn small_zeros<'py, T: Element, D: Dimension>(
 
 /// A zeroed 1-D numpy array of `len` items, made by numpy itself so that a failed allocation is
 /// numpy's `MemoryError` (it names the size) rather than a panic.
-pub fn zeros<'py, T: Element>(py: Python<'py>, len: usize) -> PyResult<Bound<'py, PyArray1<T>>> {
+pub fn zeros<T: Element>(py: Python<'_>, len: usize) -> PyResult<Bound<'_, PyArray1<T>>> {
     if len == 0 {
         return Ok(PyArray1::zeros(py, 0, false));
     }

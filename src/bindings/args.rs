@@ -25,17 +25,16 @@ use crate::core::{BoxShape, Error, MAX_SIZE};
 /// adds stacks and context switches (the work is CPU-bound).
 pub const THREADS_PER_CORE: usize = 4;
 
-fn type_name(obj: &Borrowed<'_, '_, PyAny>) -> String {
+fn type_name(obj: Borrowed<'_, '_, PyAny>) -> String {
     obj.get_type()
         .name()
-        .map(|n| n.to_string())
-        .unwrap_or_else(|_| "an unknown type".into())
+        .map_or_else(|_| "an unknown type".into(), |n| n.to_string())
 }
 
 /// The value of an int argument: exact up to 128 bits, saturated beyond (only the sign of such
 /// a number matters to any argument). `what` names the expected type in the TypeError.
 fn whole(obj: &Borrowed<'_, '_, PyAny>, name: &str, what: &str) -> PyResult<i128> {
-    let refuse = || PyTypeError::new_err(format!("{name} must be {what}, got {}", type_name(obj)));
+    let refuse = || PyTypeError::new_err(format!("{name} must be {what}, got {}", type_name(*obj)));
     if obj.is_instance_of::<PyBool>() {
         return Err(refuse());
     }
@@ -74,7 +73,7 @@ pub fn int_list(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Vec<i128>> {
     let refuse = || {
         PyTypeError::new_err(format!(
             "{name} must be {what}, got {}",
-            type_name(&obj.as_borrowed())
+            type_name(obj.as_borrowed())
         ))
     };
     if obj.is_instance_of::<PyString>() {
@@ -96,11 +95,11 @@ pub fn shown(value: i128) -> String {
 }
 
 /// A positive count or `None`; past `u64::MAX` it saturates (nothing can count that far).
-fn positive_or_none(obj: &Borrowed<'_, '_, PyAny>, name: &str) -> PyResult<Option<u64>> {
+fn positive_or_none(obj: Borrowed<'_, '_, PyAny>, name: &str) -> PyResult<Option<u64>> {
     if obj.is_none() {
         return Ok(None);
     }
-    let value = whole(obj, name, "an int or None")?;
+    let value = whole(&obj, name, "an int or None")?;
     positive(name, value).map(Some)
 }
 
@@ -122,7 +121,7 @@ pub struct Limit(pub Option<u64>);
 impl<'a, 'py> FromPyObject<'a, 'py> for Limit {
     type Error = PyErr;
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
-        positive_or_none(&obj, "limit").map(Limit)
+        positive_or_none(obj, "limit").map(Limit)
     }
 }
 
@@ -133,7 +132,7 @@ pub struct MaxGuesses(pub Option<u64>);
 impl<'a, 'py> FromPyObject<'a, 'py> for MaxGuesses {
     type Error = PyErr;
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
-        positive_or_none(&obj, "max_guesses").map(MaxGuesses)
+        positive_or_none(obj, "max_guesses").map(MaxGuesses)
     }
 }
 
@@ -149,13 +148,13 @@ pub struct Threads(Option<u64>);
 impl<'a, 'py> FromPyObject<'a, 'py> for Threads {
     type Error = PyErr;
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
-        positive_or_none(&obj, "threads").map(Threads)
+        positive_or_none(obj, "threads").map(Threads)
     }
 }
 
 /// The cores this process may run on.
 pub fn cores() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
+    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
 }
 
 impl Threads {
@@ -280,7 +279,7 @@ impl<'a, 'py> FromPyObject<'a, 'py> for BoxArg {
             .ok()
             .filter(|t| t.len() == 2)
             .ok_or_else(|| {
-                PyTypeError::new_err(format!("box must be {what}, got {}", type_name(&obj)))
+                PyTypeError::new_err(format!("box must be {what}, got {}", type_name(obj)))
             })?;
         let rows = whole(&pair.get_borrowed_item(0)?, "box", what)?;
         let cols = whole(&pair.get_borrowed_item(1)?, "box", what)?;
@@ -352,7 +351,7 @@ impl<'a, 'py> FromPyObject<'a, 'py> for SymmetryArg {
         let name = obj.cast::<PyString>().map_err(|_| {
             PyTypeError::new_err(format!(
                 "symmetry must be a str or None, got {}",
-                type_name(&obj)
+                type_name(obj)
             ))
         })?;
         Symmetry::parse(&name.to_cow()?)

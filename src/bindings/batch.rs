@@ -59,7 +59,7 @@ pub(super) struct Batch<'py> {
 
 /// A shape as Python prints it: `(3, 9, 9)`, `(81,)`.
 pub(super) fn dims_text(dims: &[usize]) -> String {
-    let dims: Vec<String> = dims.iter().map(|d| d.to_string()).collect();
+    let dims: Vec<String> = dims.iter().map(ToString::to_string).collect();
     format!(
         "({}{})",
         dims.join(", "),
@@ -137,7 +137,7 @@ fn open_plain<'py>(puzzles: &Bound<'py, PyAny>, request: &Request) -> PyResult<B
     )))
 }
 
-impl<'py> Batch<'py> {
+impl Batch<'_> {
     /// This batch, raising `InvalidPuzzleError("name[i]: ...")` for its first malformed row
     /// rather than passing it on blank: for work whose output must match its input row for row.
     pub(super) fn strict(mut self, name: &'static str) -> Self {

@@ -71,6 +71,8 @@ pub fn _conflicts<'py>(
 #[pyfunction]
 #[pyo3(signature = (grid, candidates, placements, eliminations, /, *, r#box = None))]
 #[allow(clippy::type_complexity)]
+// pyo3 extracts a sequence argument as an owned Vec; it cannot lend a slice.
+#[allow(clippy::needless_pass_by_value)]
 pub fn _apply_step<'py>(
     grid: &Bound<'py, PyAny>,
     candidates: &Bound<'py, PyAny>,
@@ -80,7 +82,7 @@ pub fn _apply_step<'py>(
 ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
     super::guard::entry(|| {
         let py = grid.py();
-        let input = super::request::Request::classic(r#box)?.read(grid)?;
+        let input = Request::classic(r#box)?.read(grid)?;
         let n = input.grid.size();
         for &(r, c, d) in placements.iter().chain(&eliminations) {
             if r >= n || c >= n || d == 0 || usize::from(d) > n {

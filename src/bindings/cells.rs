@@ -48,10 +48,12 @@ pub fn _batch_cells<'py>(
 /// other than 0 and 1 or more than one 1, `(None, index of that cell)`.
 #[pyfunction]
 #[pyo3(signature = (onehot, /, n))]
-pub fn _decode_onehot<'py>(
-    onehot: PyReadonlyArray1<'py, u8>,
+// pyo3 hands the array over as an owned read-only borrow guard.
+#[allow(clippy::needless_pass_by_value)]
+pub fn _decode_onehot(
+    onehot: PyReadonlyArray1<'_, u8>,
     n: usize,
-) -> PyResult<(Option<Bound<'py, PyArray1<u8>>>, i64)> {
+) -> PyResult<(Option<Bound<'_, PyArray1<u8>>>, i64)> {
     super::guard::entry(|| {
         let py = onehot.py();
         let values = onehot.as_slice()?;

@@ -22,6 +22,8 @@ pub trait CellElement: Element + Copy + std::fmt::Display {
 
 macro_rules! cell_elements {
     ($($t:ty),*) => {$(
+        // The `u8` instance casts `u8` to itself.
+        #[allow(trivial_numeric_casts)]
         impl CellElement for $t {
             // A grid's side is at most 64, which every element type holds.
             #[allow(unused_comparisons)] // `0 <= self` is true of the unsigned types

@@ -85,7 +85,7 @@ pub(super) fn start<'py>(
 /// Whether `progress=` asks for a bar: any true value does, as `if progress:` reads it.
 #[inline]
 pub(super) fn shown(progress: Option<&Bound<'_, PyAny>>) -> PyResult<bool> {
-    progress.map_or(Ok(false), |flag| flag.is_truthy())
+    progress.map_or(Ok(false), PyAnyMethods::is_truthy)
 }
 
 /// A batch function's body: `work(puzzles, update)` with the puzzles as [`as_batch`] takes
@@ -132,6 +132,8 @@ pub(super) fn shape_error(dims: &[Option<usize>]) -> PyErr {
 /// Raises the batch readers' `InvalidPuzzleError` unless `dims` (None where unknown) are the
 /// dimensions of a batch array; for `sudoku_rs.dask`, whose arrays are read block by block.
 #[pyfunction]
+// pyo3 extracts a sequence argument as an owned Vec; it cannot lend a slice.
+#[allow(clippy::needless_pass_by_value)]
 pub fn _check_batch_shape(dims: Vec<Option<usize>>) -> PyResult<()> {
     super::guard::entry(|| match puzzle_side(&dims) {
         Some(_) => Ok(()),

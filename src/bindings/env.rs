@@ -15,6 +15,7 @@ use super::rules::RulesArg;
 
 /// The environments of one `SudokuEnv` or `SudokuVectorEnv`.
 #[pyclass(module = "sudoku_rs._sudoku_rs", name = "_EnvBatch")]
+#[derive(Debug)]
 pub struct EnvBatch {
     batch: Batch,
     /// Draws `sample_legal_actions`, apart from the episodes' own random numbers.
@@ -228,7 +229,8 @@ impl EnvBatch {
                         false,
                         rules.as_deref(),
                     )?;
-                    let target = super::generate::checked_target(level, None, &options, &rules)?;
+                    let target =
+                        super::generate::checked_target(level, None, &options, rules.as_ref())?;
                     (shape, Source::Generate(Generator { options, target }))
                 }
             };
@@ -252,6 +254,8 @@ impl EnvBatch {
     /// Resets every environment: `seeds` has one seed (or None: go on) per environment;
     /// `puzzle` (n*n uint8 cells) replaces every source draw.
     #[pyo3(signature = (seeds, puzzle = None))]
+    // pyo3 extracts a sequence argument as an owned Vec; it cannot lend a slice.
+    #[allow(clippy::needless_pass_by_value)]
     fn reset<'py>(
         &mut self,
         py: Python<'py>,

@@ -67,7 +67,7 @@ pub(super) fn options(
 }
 
 /// A solver for generating under `rules` (classic for `None`).
-fn solver_for(shape: BoxShape, rules: &Option<Arc<Rules>>) -> Solver {
+fn solver_for(shape: BoxShape, rules: Option<&Arc<Rules>>) -> Solver {
     match rules {
         None => Solver::new(shape),
         Some(rules) => Solver::with_rules(shape, rules.clone())
@@ -109,7 +109,7 @@ pub(super) fn checked_target(
     level: Option<&str>,
     techniques: Option<Vec<String>>,
     options: &Options,
-    rules: &Option<Arc<Rules>>,
+    rules: Option<&Arc<Rules>>,
 ) -> PyResult<Option<Target>> {
     let target = target(level, techniques)?;
     if let Some(target) = &target {
@@ -133,7 +133,7 @@ fn one_puzzle(
     target: Option<&Target>,
     seed: u64,
     solver: &mut Solver,
-    control: &mut (impl crate::core::Control + ?Sized),
+    control: &mut (impl Control + ?Sized),
 ) -> crate::core::Result<Vec<u8>> {
     match target {
         None => generate::generate(shape, options, seed, solver, control),
@@ -166,12 +166,12 @@ pub fn _generate(
         let seed = seed.unwrap_or_else(Seed::fresh).0;
         let rules = super::rules::RulesArg::core(rules);
         let (shape, options) = options(clues, size, r#box, symmetry, minimal, rules.as_deref())?;
-        let target = checked_target(level, techniques, &options, &rules)?;
+        let target = checked_target(level, techniques, &options, rules.as_ref())?;
         let mut control = SignalCheck::default();
         // Puzzle 0 of the batch with this seed: generate(seed=s) == generate_batch(k, seed=s)[0].
         let made = py.detach(|| {
             super::guard::no_panic(|| {
-                let mut solver = solver_for(shape, &rules);
+                let mut solver = solver_for(shape, rules.as_ref());
                 one_puzzle(
                     shape,
                     &options,
@@ -220,7 +220,7 @@ pub fn _generate_batch<'py>(
             let rules = super::rules::RulesArg::core(rules);
             let (shape, options) =
                 options(clues, size, r#box, symmetry, minimal, rules.as_deref())?;
-            let target = checked_target(level, techniques, &options, &rules)?;
+            let target = checked_target(level, techniques, &options, rules.as_ref())?;
             let (n, nc) = (shape.size(), shape.cell_count());
             let len = alloc::product(count, nc, || format!("{count} puzzles of {nc} cells"))?;
             let out = alloc::zeros::<u8>(py, len)?;

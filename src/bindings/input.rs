@@ -129,8 +129,7 @@ pub fn line_string<'py>(py: Python<'py>, cells: &[u8]) -> PyResult<Bound<'py, Py
 fn type_name(obj: &Bound<'_, PyAny>) -> String {
     obj.get_type()
         .name()
-        .map(|n| n.to_string())
-        .unwrap_or_else(|_| "an unknown type".into())
+        .map_or_else(|_| "an unknown type".into(), |n| n.to_string())
 }
 
 fn shape_error(msg: String) -> PyErr {
@@ -232,7 +231,7 @@ fn read_rows<'py>(obj: &Bound<'py, PyAny>, request: &Request) -> PyResult<Input<
             }
         })
         .collect::<PyResult<_>>()?;
-    if rows.iter().all(|r| r.is_instance_of::<PyString>()) && !rows.is_empty() {
+    if rows.iter().all(PyAnyMethods::is_instance_of::<PyString>) && !rows.is_empty() {
         return read_text_rows(&rows, request);
     }
     let mut lengths = Vec::with_capacity(rows.len());
@@ -296,7 +295,10 @@ fn article(noun: &str) -> &'static str {
 }
 
 fn read_text_rows<'py>(rows: &[Bound<'py, PyAny>], request: &Request) -> PyResult<Input<'py>> {
-    let lines: Vec<String> = rows.iter().map(|r| r.extract()).collect::<PyResult<_>>()?;
+    let lines: Vec<String> = rows
+        .iter()
+        .map(PyAnyMethods::extract)
+        .collect::<PyResult<_>>()?;
     let lengths: Vec<usize> = lines.iter().map(|l| l.chars().count()).collect();
     let n = square_side(&lengths)?;
     check_text_size(n)?;
@@ -337,10 +339,7 @@ fn char_value(ch: char, n: usize, row: usize, col: usize) -> Result<u8, Error> {
 }
 
 fn value_error(item: &Bound<'_, PyAny>, n: usize, row: usize, col: usize) -> PyErr {
-    let found = item
-        .repr()
-        .map(|r| r.to_string())
-        .unwrap_or_else(|_| "?".into());
+    let found = item.repr().map_or_else(|_| "?".into(), |r| r.to_string());
     Error::Value {
         cell: Cell { row, col },
         found,
@@ -451,7 +450,7 @@ fn read_array<'py>(array: &Bound<'py, PyUntypedArray>, request: &Request) -> PyR
     check_integer_dtype(&dtype)?;
     let shape = array.shape();
     if shape.len() != 2 || shape[0] != shape[1] || shape[0] == 0 {
-        let dims: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
+        let dims: Vec<String> = shape.iter().map(ToString::to_string).collect();
         return Err(shape_error(format!(
             "expected a 2-D array of shape (n, n), got shape ({}{})",
             dims.join(", "),
@@ -506,7 +505,7 @@ fn write_array<'py>(
     n: usize,
 ) -> PyResult<Bound<'py, PyAny>> {
     let out = with_int_type!(dtype, T => {
-        super::alloc::cells_array::<T, Ix2>(py, &[n, n], Some(cells))?.into_any()
+        alloc::cells_array::<T, Ix2>(py, &[n, n], Some(cells))?.into_any()
     });
     in_dtype(out, dtype)
 }

@@ -1,4 +1,4 @@
-//! Pencil marks, hints, explanations and grades (issue 12). The Python wrappers in
+//! Pencil marks, hints, explanations and grades. The Python wrappers in
 //! `sudoku_rs/_logic.py` build `Step`, `Explanation` and `Grade` from the tuples returned here.
 
 use numpy::{PyArray3, PyArrayMethods, PyUntypedArrayMethods};
@@ -173,7 +173,7 @@ fn candidates_of<'py>(
     let array = alloc::zeros::<bool>(py, len)?;
     let mut rw = array.readwrite();
     let out = rw.as_slice_mut()?;
-    let work = |_: &mut crate::core::Solver,
+    let work = |_: &mut Solver,
                 _: usize,
                 puzzle: &[u8],
                 slots: &mut [bool],

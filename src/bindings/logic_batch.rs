@@ -1,4 +1,4 @@
-//! Grades and explanations of many puzzles on every thread (issue 12): flat columns the Python
+//! Grades and explanations of many puzzles on every thread: flat columns the Python
 //! wrappers in `sudoku_rs/_logic_batch.py` assemble into a structured array or trace columns.
 //! Each puzzle is explained on its own, so results do not depend on the thread count.
 
@@ -196,7 +196,7 @@ fn each_trace<'py>(
     threads: Option<Threads>,
     progress: Option<Bound<'py, PyAny>>,
     columns: &mut GradeColumnsBuf,
-    mut take: Option<&mut TakeTrace>,
+    mut take: Option<&mut TakeTrace<'_>>,
 ) -> PyResult<()> {
     let keep = take.is_some();
     let techniques = techniques_arg(techniques)?;

@@ -16,7 +16,7 @@ use crate::core::Rules as Core;
 /// Variant rules: the constraints a grid must meet beyond (or, for jigsaw regions, instead
 /// of) classic rows, columns and boxes.
 #[pyclass(frozen, eq, hash, module = "sudoku_rs", name = "Rules")]
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Rules(pub(crate) Arc<Core>);
 
 fn type_name(obj: &Bound<'_, PyAny>) -> String {

@@ -25,6 +25,8 @@ pub struct SignalCheck {
 
 impl Control for SignalCheck {
     fn proceed(&mut self, _: &SearchStats) -> bool {
+        // The method path is not general enough over the GIL token's lifetime.
+        #[allow(clippy::redundant_closure_for_method_calls)]
         match Python::attach(|py| py.check_signals()) {
             Ok(()) => true,
             Err(err) => {

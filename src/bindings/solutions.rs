@@ -166,7 +166,7 @@ fn spawn(
             // A panic here is reported to the consumer as the error it is, never taken for
             // the end of the solutions.
             let outcome = super::guard::no_panic(|| {
-                produce(&grid, rules, limit, max_guesses, alive, &sender)
+                produce(&grid, rules, limit, max_guesses, alive, &sender);
             });
             if let Err(err) = outcome {
                 let _ = sender.send(Message::Raised(err));
@@ -232,6 +232,7 @@ fn produce(
 
 /// The lazy iterator of `sudoku_rs.iter_solutions`.
 #[pyclass(module = "sudoku_rs", name = "SolutionIterator")]
+#[derive(Debug)]
 pub struct SolutionIterator {
     /// The grid as given, so each solution comes back in its kind.
     grid: Py<PyAny>,

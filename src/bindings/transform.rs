@@ -29,7 +29,7 @@ fn in_range(name: &str, values: &[i128], low: i128, high: i128) -> PyResult<Vec<
 /// A validity-preserving transform of n x n grids: rows and columns reordered band by band and
 /// stack by stack, digits relabelled, and (square boxes only) a transpose.
 #[pyclass(frozen, eq, hash, module = "sudoku_rs", name = "Transform")]
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Transform(pub(crate) Core);
 
 #[pymethods]
