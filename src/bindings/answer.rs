@@ -40,7 +40,7 @@ pub fn _parse_answer<'py>(text: &Bound<'py, PyAny>, size: usize) -> PyResult<One
                 let grid = alloc::from_slice(py, &cells)?.reshape([size, size])?;
                 ("grid", Some(grid.into_any()), Vec::new())
             }
-            Reply::Moves(moves) => ("moves", None, moves.iter().map(tuple).collect()),
+            Reply::Moves(moves) => ("moves", None, moves.iter().copied().map(tuple).collect()),
         })
     })
 }
@@ -48,7 +48,7 @@ pub fn _parse_answer<'py>(text: &Bound<'py, PyAny>, size: usize) -> PyResult<One
 /// A reply's kind, its grid or None, its moves.
 type OneReply<'py> = (&'static str, Option<Bound<'py, PyAny>>, Vec<(u8, u8, u8)>);
 
-fn tuple(m: &Move) -> (u8, u8, u8) {
+fn tuple(m: Move) -> (u8, u8, u8) {
     (m.row, m.col, m.digit)
 }
 

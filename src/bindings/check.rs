@@ -168,6 +168,8 @@ struct Score {
 #[pyo3(signature = (puzzles, answers, /, *, solutions = None, overlay = None, r#box = None,
                     threads = None, progress = None))]
 #[allow(clippy::too_many_arguments)]
+// pyo3 hands the array over as an owned read-only borrow guard.
+#[allow(clippy::needless_pass_by_value)]
 pub fn _score_batch<'py>(
     puzzles: &Bound<'py, PyAny>,
     answers: &Bound<'py, PyAny>,
