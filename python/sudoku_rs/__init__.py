@@ -52,6 +52,14 @@ from ._sudoku_rs import (
     solve,
     solve_batch,
 )
+from ._trace import (
+    LogicTraces,
+    SearchTraces,
+    TraceToken,
+    logic_trace_batch,
+    search_trace,
+    search_trace_batch,
+)
 from .board import Board
 
 __all__ = [
@@ -65,12 +73,15 @@ __all__ = [
     "InvalidCandidatesError",
     "InvalidPuzzleError",
     "InvalidRulesError",
+    "LogicTraces",
     "NoSolutionError",
     "Rating",
     "Rules",
+    "SearchTraces",
     "Status",
     "Step",
     "SudokuError",
+    "TraceToken",
     "Traces",
     "Transform",
     "__version__",
@@ -100,6 +111,7 @@ __all__ = [
     "is_unique",
     "is_valid",
     "iter_solutions",
+    "logic_trace_batch",
     "parse_answer",
     "parse_answer_batch",
     "parse_candidates",
@@ -110,6 +122,8 @@ __all__ = [
     "read_puzzles",
     "read_variant_puzzles",
     "score_batch",
+    "search_trace",
+    "search_trace_batch",
     "solutions",
     "solve",
     "solve_batch",

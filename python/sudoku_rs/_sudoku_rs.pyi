@@ -124,6 +124,19 @@ DIFFICULTY_LABELS: List[str]
 LEVEL_LABELS: List[str]
 CELL_CHARS: str
 MAX_TEXT_SIZE: int
+TRACE_PAD: int
+TRACE_PLACE: int
+TRACE_GUESS: int
+TRACE_BACKTRACK: int
+TRACE_DEAD_END: int
+TRACE_SOLVED: int
+TRACE_NO_SOLUTION: int
+TRACE_ELIMINATE: int
+TRACE_TECHNIQUE: int
+TRACE_ROW: int
+TRACE_COLUMN: int
+TRACE_DIGIT: int
+TRACE_VOCABULARY_SIZE: int
 
 def solve(
     grid: _G,
@@ -647,3 +660,42 @@ class _EnvBatch:
     def solutions(self) -> npt.NDArray[np.uint8]: ...
     @property
     def box(self) -> Tuple[int, int]: ...
+
+# Search traces and logical steps as token ids (src/bindings/trace.rs); the public wrappers
+# are in _trace.py.
+def _search_trace(
+    grid: Any,
+    /,
+    *,
+    box: Optional[Tuple[int, int]] = None,
+    max_guesses: Optional[int] = None,
+    rules: Optional[Rules] = None,
+) -> npt.NDArray[np.uint8]: ...
+def _search_trace_batch(
+    puzzles: Any,
+    /,
+    *,
+    box: Optional[Tuple[int, int]] = None,
+    max_guesses: Optional[int] = None,
+    rules: Optional[Rules] = None,
+    threads: Optional[int] = None,
+    progress: Optional[bool] = None,
+) -> Tuple[npt.NDArray[np.uint8], npt.NDArray[np.int64], npt.NDArray[np.int8]]: ...
+def _logic_trace_batch(
+    puzzles: Any,
+    /,
+    *,
+    box: Optional[Tuple[int, int]] = None,
+    techniques: Optional[List[str]] = None,
+    states: bool = False,
+    threads: Optional[int] = None,
+    progress: Optional[bool] = None,
+) -> Tuple[
+    npt.NDArray[np.uint8],
+    npt.NDArray[np.uint32],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.uint8],
+    npt.NDArray[np.bool_],
+    _GradeColumns,
+    int,
+]: ...

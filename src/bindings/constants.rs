@@ -1,12 +1,13 @@
 //! Constants the core owns, exported by the native module so that Python never re-types them:
 //! the per-row statuses of the batches, the difficulty and level labels, the cell characters of
-//! the text form and the largest grid that has one.
+//! the text form and the largest grid that has one, the token ids of search traces.
 
 use pyo3::prelude::*;
 
 use crate::core::grid::text::{char_of_value, MAX_TEXT_VALUE};
 use crate::core::logic::Level;
 use crate::core::make::rate::Difficulty;
+use crate::core::search::trace;
 use crate::core::Status;
 
 pub fn add(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -21,5 +22,9 @@ pub fn add(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let chars: String = (1..=MAX_TEXT_VALUE).map(char_of_value).collect();
     m.add("CELL_CHARS", chars)?;
     m.add("MAX_TEXT_SIZE", MAX_TEXT_VALUE)?;
+    for (name, id) in trace::NAMES {
+        m.add(format!("TRACE_{name}"), id)?;
+    }
+    m.add("TRACE_VOCABULARY_SIZE", trace::VOCABULARY_SIZE)?;
     Ok(())
 }

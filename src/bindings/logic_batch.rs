@@ -16,9 +16,9 @@ use super::logic::{step_tuple, techniques_arg, StepTuple};
 
 /// A row of grades: hardest (index into the technique table, -1 for none), score, level code
 /// (`Level as i64`, 0 when the row has none), solved, unique, status code.
-const GRADE_STRIDE: usize = 6;
+pub(super) const GRADE_STRIDE: usize = 6;
 
-fn grade_row(grade: &Grade, out: &mut [i64]) {
+pub(super) fn grade_row(grade: &Grade, out: &mut [i64]) {
     out.copy_from_slice(&[
         grade.hardest.map_or(-1, |t| t.index() as i64),
         grade.score as i64,
@@ -30,12 +30,12 @@ fn grade_row(grade: &Grade, out: &mut [i64]) {
 }
 
 /// A row the logic could not run on: conflicting clues (or a stop, which the batch raises).
-fn failed_row(err: &Error, out: &mut [i64]) {
+pub(super) fn failed_row(err: &Error, out: &mut [i64]) {
     let status = Status::of_error(err);
     out.copy_from_slice(&[-1, 0, 0, 0, 0, i64::from(status.code())]);
 }
 
-type GradeColumns<'py> = (
+pub(super) type GradeColumns<'py> = (
     Bound<'py, PyArray1<i16>>,
     Bound<'py, PyArray1<i64>>,
     Bound<'py, PyArray1<u8>>,
@@ -46,7 +46,7 @@ type GradeColumns<'py> = (
 
 /// Unpacks grade rows into the six columns.
 #[derive(Default)]
-struct GradeColumnsBuf {
+pub(super) struct GradeColumnsBuf {
     hardest: Vec<i16>,
     score: Vec<i64>,
     level: Vec<u8>,
@@ -58,7 +58,7 @@ struct GradeColumnsBuf {
 impl GradeColumnsBuf {
     /// Room for `rows` rows, taken before any puzzle is graded: a batch too large for its
     /// grades is a `MemoryError` at once, not an abort hours in.
-    fn reserve(&mut self, rows: usize) -> PyResult<()> {
+    pub(super) fn reserve(&mut self, rows: usize) -> PyResult<()> {
         let what = || format!("grades of {rows} rows");
         alloc::reserve(&mut self.hardest, rows, what)?;
         alloc::reserve(&mut self.score, rows, what)?;
@@ -68,7 +68,7 @@ impl GradeColumnsBuf {
         alloc::reserve(&mut self.status, rows, what)
     }
 
-    fn push(&mut self, row: &[i64], valid: bool) {
+    pub(super) fn push(&mut self, row: &[i64], valid: bool) {
         let invalid = [-1, 0, 0, 0, 0, i64::from(Status::Invalid.code())];
         let row: &[i64] = if valid { row } else { &invalid };
         self.hardest.push(row[0] as i16);
@@ -81,7 +81,7 @@ impl GradeColumnsBuf {
     }
 
     /// The columns as numpy arrays, as `rate_batch` and the batch status codes make theirs.
-    fn into_py(self, py: Python<'_>) -> PyResult<GradeColumns<'_>> {
+    pub(super) fn into_py(self, py: Python<'_>) -> PyResult<GradeColumns<'_>> {
         Ok((
             alloc::from_slice(py, &self.hardest)?,
             alloc::from_slice(py, &self.score)?,
@@ -94,7 +94,7 @@ impl GradeColumnsBuf {
 }
 
 /// Explains one puzzle of a batch; `keep` keeps the steps (with their sentences).
-fn explain_one(
+pub(super) fn explain_one(
     shape: crate::core::BoxShape,
     puzzle: &[u8],
     techniques: Techniques,

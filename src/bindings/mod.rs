@@ -31,6 +31,7 @@ mod rules;
 mod run;
 mod single;
 mod solutions;
+mod trace;
 mod transform;
 
 use pyo3::prelude::*;
@@ -82,6 +83,8 @@ mod _sudoku_rs {
     use super::single::{count_solutions, is_unique, is_valid, solve};
     #[pymodule_export]
     use super::solutions::{iter_solutions, solutions, SolutionIterator};
+    #[pymodule_export]
+    use super::trace::{_logic_trace_batch, _search_trace, _search_trace_batch};
     #[pymodule_export]
     use super::transform::Transform;
 

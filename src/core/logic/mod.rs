@@ -7,6 +7,7 @@
 //! - One file per technique family: [`singles`], [`locked`], [`subsets`], [`fish`],
 //!   [`single_digit`], [`wings`], [`colouring`], [`uniqueness`], [`chains`], [`als`], [`forcing`];
 //!   [`links`] holds what the advanced ones share.
+//! - [`tokens`]: steps as token ids, and the grid and marks after each step.
 //!
 //! # Adding a technique
 //!
@@ -39,6 +40,7 @@ pub mod single_digit;
 pub mod singles;
 pub mod step;
 pub mod subsets;
+pub mod tokens;
 pub mod uniqueness;
 pub mod wings;
 

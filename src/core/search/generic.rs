@@ -15,6 +15,7 @@
 //! reused, so a warmed-up solver allocates nothing per search step or per puzzle.
 
 use super::control::{mix, Attempt, Control, Flow, SearchStats, POLL_INTERVAL};
+use super::trace::{NoTrace, Tracer};
 use crate::core::error::{Error, Result};
 use crate::core::grid::find_conflict;
 use crate::core::grid::shape::{BoxShape, Geometry};
@@ -148,7 +149,22 @@ impl Generic {
         cells: &[u8],
         control: &mut (impl Control + ?Sized),
         attempt: Attempt,
+        visit: impl FnMut(&[u8]) -> Flow,
+    ) -> Result<bool> {
+        self.search_traced(cells, control, attempt, visit, &mut NoTrace)
+    }
+
+    /// [`Generic::search`], telling `tracer` every placement, guess, backtrack and dead end
+    /// as it happens. The tracer is a type parameter, so the untraced search (with
+    /// [`NoTrace`], whose methods are empty) compiles to the same code as before tracing
+    /// existed.
+    pub(crate) fn search_traced<T: Tracer>(
+        &mut self,
+        cells: &[u8],
+        control: &mut (impl Control + ?Sized),
+        attempt: Attempt,
         mut visit: impl FnMut(&[u8]) -> Flow,
+        tracer: &mut T,
     ) -> Result<bool> {
         let nc = self.geo.cells;
         let nu = 3 * self.geo.size;
@@ -165,7 +181,7 @@ impl Generic {
         self.load(cells)?;
 
         let mut level = 0usize;
-        let mut step = self.propagate(0);
+        let mut step = self.propagate(0, tracer);
         loop {
             self.stats.nodes += 1;
             if self.stats.nodes % POLL_INTERVAL == 0 && !control.proceed(&self.stats) {
@@ -176,11 +192,15 @@ impl Generic {
             }
             match step {
                 Step::Solved => {
+                    tracer.solved();
                     if visit(&self.cells[level * nc..(level + 1) * nc]) == Flow::Stop {
                         return Ok(false);
                     }
                 }
-                Step::Contradiction => self.stats.dead_ends += 1,
+                Step::Contradiction => {
+                    tracer.dead_end();
+                    self.stats.dead_ends += 1;
+                }
                 Step::Branch(choice, untried) => {
                     debug_assert_eq!(self.frames.len(), level);
                     self.frames.push(Frame { choice, untried });
@@ -190,6 +210,7 @@ impl Generic {
             loop {
                 let depth = self.frames.len() as u64;
                 let Some(frame) = self.frames.last_mut() else {
+                    tracer.backtrack(level);
                     return Ok(false);
                 };
                 if frame.untried == 0 {
@@ -221,6 +242,9 @@ impl Generic {
                 };
                 attempt.guesses.spend(&mut self.stats)?;
                 let parent = self.frames.len() - 1;
+                // Out of the levels below the one this guess branches from.
+                tracer.backtrack(level - parent);
+                tracer.guess(cell, bit.trailing_zeros() as u8 + 1);
                 level = parent + 1;
                 self.ensure_levels(level + 1);
                 self.cells.copy_within(parent * nc..level * nc, level * nc);
@@ -228,7 +252,7 @@ impl Generic {
                 self.elim.copy_within(parent * nc..level * nc, level * nc);
                 self.empties[level] = self.empties[parent];
                 self.place(level, cell, bit);
-                step = self.propagate(level);
+                step = self.propagate(level, tracer);
                 break;
             }
         }
@@ -317,7 +341,7 @@ impl Generic {
     /// all-different pass) adds nothing: the pass reports the first such unit in index order,
     /// so weighing it would favour rows over where the puzzle fails
     /// (benches/results/2026-11-24-generic-weights.md).
-    fn propagate(&mut self, level: usize) -> Step {
+    fn propagate<T: Tracer>(&mut self, level: usize, tracer: &mut T) -> Step {
         let geo = &self.geo;
         let (n, nc, nu, full) = (geo.size, geo.cells, 3 * geo.size, self.full);
         let cells = &mut self.cells[level * nc..(level + 1) * nc];
@@ -332,6 +356,7 @@ impl Generic {
             |used: &[u64], elim: &[u64], cell: usize| candidates(geo, full, used, elim, cell);
         let mut place = |cells: &mut [u8], used: &mut [u64], cell: usize, bit: u64| {
             cells[cell] = bit.trailing_zeros() as u8 + 1;
+            tracer.place(cell, cells[cell]);
             for &u in &geo.cell_units[cell] {
                 used[u as usize] |= bit;
             }

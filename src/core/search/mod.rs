@@ -5,6 +5,7 @@
 //! - `solver`: the facade, engine choice and restarts.
 //! - `generic`: the engine for any box shape up to 64x64.
 //! - `nine`: the dedicated engine for classic 9x9.
+//! - `trace`: the search told as it happens, and its token vocabulary.
 
 pub mod control;
 mod generic;
@@ -13,6 +14,7 @@ mod generic;
 #[allow(clippy::explicit_iter_loop, clippy::items_after_statements)]
 mod nine;
 pub mod solver;
+pub mod trace;
 
 pub use control::{Control, Flow, SearchStats, Unbounded};
 pub use solver::Solver;

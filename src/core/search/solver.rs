@@ -9,6 +9,7 @@ use std::sync::Arc;
 use super::control::{Attempt, Control, Flow, GuessBudget, SearchStats};
 use super::generic::Generic;
 use super::nine;
+use super::trace::Tracer;
 use crate::core::error::{Error, Result};
 use crate::core::grid::shape::BoxShape;
 use crate::core::grid::Grid;
@@ -217,6 +218,39 @@ impl Solver {
         } else {
             Err(Error::NoSolution)
         }
+    }
+
+    /// The search of `cells` up to its first solution, told to `tracer` (see
+    /// [`super::trace`]): `Ok(true)` when it found one, `Ok(false)` when there is none. Every
+    /// classic shape, 9x9 included, is searched by the generic engine (its single attempt, in
+    /// the plain order, without restarts), under this solver's guess budget; a solver for
+    /// variant rules is refused with [`Error::Rules`].
+    pub fn trace(
+        &mut self,
+        cells: &[u8],
+        tracer: &mut impl Tracer,
+        control: &mut (impl Control + ?Sized),
+    ) -> Result<bool> {
+        if self.variant.is_some() {
+            return Err(Error::Rules(
+                "search traces follow the classic engines; variant rules are not traced".into(),
+            ));
+        }
+        let mut found = false;
+        let attempt = Attempt::only(self.max_guesses);
+        let outcome = self.generic.search_traced(
+            cells,
+            control,
+            attempt,
+            |_| {
+                found = true;
+                Flow::Stop
+            },
+            tracer,
+        );
+        self.stats = self.generic.stats();
+        outcome?;
+        Ok(found)
     }
 
     /// Writes the first solution of `cells` into `out`; `Ok(false)` when there is none.
