@@ -106,11 +106,11 @@ class Board:
         return _logic.candidates(self._cells, box=self._box)
 
     def _where(self) -> Dict[str, Any]:
-        """How the solving calls are to read this board: its box, or under jigsaw regions
-        (which replace the boxes) no box, and its rules."""
-        if self._rules is not None and self._rules.regions is not None:
-            return {"rules": self._rules}
-        return {"box": self._box, "rules": self._rules}
+        """How the solving calls are to read this board: its box as its rules have it (none
+        where they replace the boxes), and its rules."""
+        if self._rules is None:
+            return {"box": self._box, "rules": None}
+        return {"box": self._rules._box_arg(self._box), "rules": self._rules}
 
     # ------------------------------------------------------------ solving
 

@@ -322,6 +322,13 @@ impl Rules {
         self.0.is_classic()
     }
 
+    /// The `box=` a call under these rules is given for a board whose box is `box`: None where
+    /// the rules replace the boxes (jigsaw regions), else `box`.
+    #[pyo3(signature = (r#box, /))]
+    fn _box_arg(&self, r#box: (usize, usize)) -> Option<(usize, usize)> {
+        (!self.0.replaces_boxes()).then_some(r#box)
+    }
+
     fn __repr__(&self) -> String {
         let r = &self.0;
         let mut parts: Vec<String> = Vec::new();

@@ -113,12 +113,18 @@ impl Rules {
         }
     }
 
+    /// Whether these rules replace the boxes (jigsaw regions do): a grid under them is read
+    /// without a box of its own.
+    pub fn replaces_boxes(&self) -> bool {
+        self.regions.is_some()
+    }
+
     /// The box a grid is read with under these rules, given `box=` as asked (`requested`):
     /// jigsaw regions replace the boxes, so a box asked for beside them is an error, and a
     /// side with no square box gets any box shape (the search never uses it); without regions,
     /// the box as asked.
     pub fn box_for(&self, requested: Option<(usize, usize)>) -> Result<Option<(usize, usize)>> {
-        let Some(n) = self.size().filter(|_| self.regions.is_some()) else {
+        let Some(n) = self.size().filter(|_| self.replaces_boxes()) else {
             return Ok(requested);
         };
         if let Some((rows, cols)) = requested {
