@@ -102,6 +102,11 @@ ENTRY_POINTS = [
     ),
     ("sr.search_trace_batch(HUGE)", "MemoryError"),
     ("sr.logic_trace_batch(HUGE, states=True)", "MemoryError"),
+    ("sr.solutions_batch(HUGE, limit=10)", "MemoryError"),
+    ("sr.solutions_batch(np.zeros((1000, 81), np.uint8), limit=10**7)", "MemoryError"),
+    ("sr.solutions_batch(np.zeros((1000, 81), np.uint8), limit=2**62)", "MemoryError"),
+    ("sr.fill_from_solution(HUGE, clues=30)", "MemoryError"),
+    ("sr.fill_from_solution(HUGE, HUGE, clues=30)", "MemoryError"),
     ("sr.solve_batch(np.zeros((20000, 81), np.uint8), threads=10**6)", "no error"),
 ]
 

@@ -397,6 +397,88 @@ def count_solutions_batch(
     status: bool = False,
     rules: Optional[Rules] = None,
 ) -> Union[npt.NDArray[np.int64], Tuple[npt.NDArray[np.int64], npt.NDArray[np.int8]]]: ...
+
+# status=True adds the int8 Status codes; rows that could not be filled come back unchanged.
+@overload
+def fill_from_solution(
+    puzzles: npt.NDArray[_I],
+    solutions: Optional[Any] = None,
+    *,
+    empty: Optional[int] = None,
+    clues: Optional[int] = None,
+    seed: int = 0,
+    unique: bool = False,
+    status: Literal[False] = False,
+    box: Optional[Tuple[int, int]] = None,
+    threads: Optional[int] = None,
+    progress: bool = False,
+) -> npt.NDArray[_I]: ...
+@overload
+def fill_from_solution(
+    puzzles: npt.NDArray[_I],
+    solutions: Optional[Any] = None,
+    *,
+    empty: Optional[int] = None,
+    clues: Optional[int] = None,
+    seed: int = 0,
+    unique: bool = False,
+    status: Literal[True],
+    box: Optional[Tuple[int, int]] = None,
+    threads: Optional[int] = None,
+    progress: bool = False,
+) -> Tuple[npt.NDArray[_I], npt.NDArray[np.int8]]: ...
+@overload
+def fill_from_solution(
+    puzzles: Union[Sequence[str], Any],
+    solutions: Optional[Any] = None,
+    *,
+    empty: Optional[int] = None,
+    clues: Optional[int] = None,
+    seed: int = 0,
+    unique: bool = False,
+    status: Literal[False] = False,
+    box: Optional[Tuple[int, int]] = None,
+    threads: Optional[int] = None,
+    progress: bool = False,
+) -> List[str]: ...
+@overload
+def fill_from_solution(
+    puzzles: Union[Sequence[str], Any],
+    solutions: Optional[Any] = None,
+    *,
+    empty: Optional[int] = None,
+    clues: Optional[int] = None,
+    seed: int = 0,
+    unique: bool = False,
+    status: Literal[True],
+    box: Optional[Tuple[int, int]] = None,
+    threads: Optional[int] = None,
+    progress: bool = False,
+) -> Tuple[List[str], npt.NDArray[np.int8]]: ...
+@overload
+def fill_from_solution(
+    puzzles: Any,
+    solutions: Optional[Any] = None,
+    *,
+    empty: Optional[int] = None,
+    clues: Optional[int] = None,
+    seed: int = 0,
+    unique: bool = False,
+    status: bool = False,
+    box: Optional[Tuple[int, int]] = None,
+    threads: Optional[int] = None,
+    progress: bool = False,
+) -> Any: ...
+def solutions_batch(
+    puzzles: Any,
+    limit: int = 10,
+    *,
+    rules: Optional[Rules] = None,
+    box: Optional[Tuple[int, int]] = None,
+    max_guesses: Optional[int] = None,
+    threads: Optional[int] = None,
+    progress: bool = False,
+) -> Tuple[npt.NDArray[np.uint8], npt.NDArray[np.int64]]: ...
 @overload
 def canonical_batch(
     puzzles: npt.NDArray[_I],

@@ -359,3 +359,19 @@ impl<'a, 'py> FromPyObject<'a, 'py> for SymmetryArg {
             .map_err(|err| PyValueError::new_err(err.to_string()))
     }
 }
+
+/// A count of cells (`clues=`, `empty=` of `fill_from_solution`): an int of 0 or more, or
+/// `None` when not given. Whether it fits the grid is the caller's check, which knows the size.
+#[derive(Clone, Copy, Debug)]
+pub struct CellCount(pub u64);
+
+/// Reads a `CellCount` named `name`.
+pub fn cell_count(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<CellCount> {
+    let value = whole(&obj.as_borrowed(), name, "an int or None")?;
+    u64::try_from(value).map(CellCount).map_err(|_| {
+        PyValueError::new_err(format!(
+            "{name} must be an int of 0 or more, got {}",
+            shown(value)
+        ))
+    })
+}

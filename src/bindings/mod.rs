@@ -17,6 +17,7 @@ mod dtype;
 mod entry;
 mod env;
 mod errors;
+mod fill;
 mod generate;
 mod guard;
 mod input;
@@ -31,6 +32,7 @@ mod rules;
 mod run;
 mod single;
 mod solutions;
+mod solutions_batch;
 mod trace;
 mod transform;
 
@@ -65,6 +67,8 @@ mod _sudoku_rs {
         GuessLimitError, InvalidPuzzleError, InvalidRulesError, NoSolutionError, SudokuError,
     };
     #[pymodule_export]
+    use super::fill::fill_from_solution;
+    #[pymodule_export]
     use super::generate::{_generate, _generate_batch};
     #[pymodule_export]
     use super::lines::{_format_lines, _parse_lines};
@@ -83,6 +87,8 @@ mod _sudoku_rs {
     use super::single::{count_solutions, is_unique, is_valid, solve};
     #[pymodule_export]
     use super::solutions::{iter_solutions, solutions, SolutionIterator};
+    #[pymodule_export]
+    use super::solutions_batch::solutions_batch;
     #[pymodule_export]
     use super::trace::{_logic_trace_batch, _search_trace, _search_trace_batch};
     #[pymodule_export]

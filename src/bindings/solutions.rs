@@ -28,7 +28,7 @@ use super::rules::RulesArg;
 
 /// Up to `limit` solutions of `cells` in the order described above, each handed to `take`
 /// until it says `Stop`.
-fn each(
+pub(super) fn each(
     solver: &mut Solver,
     cells: &[u8],
     limit: u64,
