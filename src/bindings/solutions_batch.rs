@@ -163,7 +163,7 @@ pub fn solutions_batch<'py>(
                 limit,
                 threads,
                 update,
-                super::budget(max_guesses),
+                super::args::budget(max_guesses),
             )
         })
     })
