@@ -14,6 +14,7 @@ use super::alloc;
 use super::args::{cell_count, BoxArg, Seed, Threads};
 use super::batch::{open, run_to_grids, Batch};
 use super::errors::{InvalidPuzzleError, NoSolutionError, SudokuError};
+use super::request::Request;
 
 /// Codes a row's work writes after its cells for input errors, past every status code.
 const MORE_GIVENS: u8 = 100;
@@ -59,7 +60,7 @@ fn read_solutions<'py>(puzzles: &Batch<'py>, solutions: &Bound<'py, PyAny>) -> P
         ))
         .into())
     };
-    let batch = match open(solutions, Some((shape.rows(), shape.cols()))) {
+    let batch = match open(solutions, &Request::of_shape(shape)) {
         Ok(batch) => batch.strict("solutions"),
         Err(err) if err.is_instance_of::<InvalidPuzzleError>(py) => {
             return Err(mismatch(err.value(py).to_string())?)
@@ -186,7 +187,7 @@ pub fn fill_from_solution<'py>(
     super::guard::entry(|| {
         super::entry::batch(puzzles, progress, "filling", |puzzles, update| {
             let py = puzzles.py();
-            let batch = open(puzzles, BoxArg::request(r#box)?)?.strict("puzzles");
+            let batch = open(puzzles, &Request::classic(r#box)?)?.strict("puzzles");
             let shape = batch.shape;
             let terms = FillTerms {
                 clues: clue_target(shape, clues, empty)?,

@@ -14,8 +14,9 @@ use crate::core::{Control, Error, Flow, Solver};
 
 use super::alloc;
 use super::args::{BoxArg, Limit, MaxGuesses, Threads};
-use super::batch::{open_under, Batch};
+use super::batch::{open, Batch};
 use super::chunks::Runner;
+use super::request::Request;
 use super::rules::RulesArg;
 
 /// Up to `limit` solutions of `puzzle` written one after another into `out` (zeros past the
@@ -156,7 +157,7 @@ pub fn solutions_batch<'py>(
             ));
         };
         super::entry::batch(puzzles, progress, "enumerating", |puzzles, update| {
-            let batch = open_under(puzzles, r#box, RulesArg::core(rules))?;
+            let batch = open(puzzles, &Request::new(r#box, rules)?)?;
             solve_all(
                 puzzles.py(),
                 &batch,
