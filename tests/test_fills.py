@@ -161,7 +161,7 @@ def test_kinds_and_layouts():
 def test_bad_input_names_the_row():
     solutions = solved_grids(4, 9, seed=13)
     puzzles = blanked(solutions, 30, seed=5)
-    with pytest.raises(ValueError, match="exactly one of clues= .* and empty="):
+    with pytest.raises(ValueError, match=r"exactly one of clues= .* and empty="):
         sr.fill_from_solution(puzzles, solutions)
     with pytest.raises(ValueError, match="exactly one of clues="):
         sr.fill_from_solution(puzzles, solutions, clues=40, empty=40)
