@@ -9,8 +9,8 @@ Cases (each one fill_from_solution call with seed=0, so every run makes the same
   given, so each row is solved and checked unique first.
 - ``17 -> 34, given``: the same with the solutions given (each checked against its puzzle; the
   puzzle is searched once more to confirm it is unique).
-- ``empty -> 30, given``: empty grids with a solution each (transforms of the 17-clue
-  solutions) grown to 30 givens: unique=True must pick digits where other solutions part.
+- ``empty -> 45, given``: empty grids with a solution each (transforms of the 17-clue
+  solutions) grown to 45 givens: unique=True must pick digits where other solutions part.
 
 Puzzles come from ``puzzles2_17_clue`` in ../shared/data (49,158 puzzles; repeated to reach
 --count). Wall-clock figures, best of --repeat, with puzzles per CPU-second (process CPU time
@@ -64,7 +64,7 @@ def main() -> None:
     cases = [
         ("17 -> 34, solved", puzzles, None, 34),
         ("17 -> 34, given", puzzles, solutions, 34),
-        ("empty -> 30, given", empty, shuffled, 30),
+        ("empty -> 45, given", empty, shuffled, 45),
     ]
     print(
         f"sudoku_rs {sr.__version__}, {platform.processor() or platform.machine()}, "
