@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 use crate::core::make::transform::Transform;
-use crate::core::{Control, Error, Solver};
+use crate::core::{Control, Error};
 
 use super::args::{BoxArg, Seed, Threads};
 use super::batch::{open, run_to_grids, Batch};
@@ -21,7 +21,7 @@ fn transformed<'py>(
     progress: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let shape = batch.shape;
-    let work = |_: &mut Solver, row: usize, cells: &[u8], out: &mut [u8], _: &mut dyn Control| {
+    let work = |&mut (): &mut (), row: usize, cells: &[u8], out: &mut [u8], _: &mut dyn Control| {
         Transform::for_item(shape, seed, row as u64).apply_cells(cells, out);
     };
     let nc = shape.cell_count();

@@ -24,7 +24,7 @@ use crate::with_int_type;
 
 use super::alloc;
 use super::args::{BoxArg, Limit, MaxGuesses, Threads};
-use super::chunks::Runner;
+use super::chunks::{PerThread, Runner};
 use super::dtype::{
     check_integer_dtype, first_out_of_range, in_dtype, native_order, read_values, CellElement,
     Values,
@@ -286,9 +286,10 @@ fn copy_row<'a, T: CellElement + 'a>(
     !bad
 }
 
-/// Runs `work` over the batch chunk by chunk on the shared [`Runner`], handing each chunk's
-/// results to `write`.
-pub(super) fn run<'py, R, W>(
+/// Runs `work` over the batch chunk by chunk on the shared [`Runner`], each thread with its
+/// per-thread state `S` (a solver, or `()` for work that does not search), handing each chunk's
+/// results to `write`. Malformed rows are not worked on.
+pub(super) fn run<'py, S, R, W>(
     py: Python<'py>,
     batch: &Batch<'py>,
     threads: Option<Threads>,
@@ -298,43 +299,28 @@ pub(super) fn run<'py, R, W>(
     mut write: impl FnMut(usize, &[R], &[bool]) -> PyResult<()>,
 ) -> PyResult<()>
 where
+    S: PerThread,
     R: Default + Clone + Send,
-    W: Fn(&mut Solver, usize, &[u8], &mut [R], &mut dyn Control) + Sync,
+    W: Fn(&mut S, usize, &[u8], &mut [R], &mut dyn Control) + Sync,
 {
-    let mut runner =
-        Runner::new(batch.shape, batch.count, threads, progress).under(batch.rules.clone());
-    let (mut cells, mut valid, mut results) = (Vec::new(), Vec::new(), Vec::new());
-    for (start, end) in runner.chunks() {
-        batch.read(start, end, &mut cells, &mut valid)?;
-        results.clear();
-        results.resize((end - start) * stride, R::default());
-        let done = runner.run_attached(
-            &cells,
-            &mut results,
+    Runner::new(batch.shape, batch.count, threads, progress)
+        .under(batch.rules.clone())
+        .attached()
+        .for_chunks(
+            py,
             stride,
-            |solver, i, puzzle, out, control| {
-                if valid[i] {
-                    work(solver, start + i, puzzle, out, control);
+            |start, end, cells| {
+                let mut valid = Vec::new();
+                batch.read(start, end, cells, &mut valid)?;
+                Ok(valid)
+            },
+            |state, row, puzzle, out, control| {
+                if row.chunk[row.local] {
+                    work(state, row.index, puzzle, out, control);
                 }
             },
-        )?;
-        if done < end - start {
-            let nc = batch.shape.cell_count();
-            runner.run(
-                py,
-                &cells[done * nc..],
-                &mut results[done * stride..],
-                stride,
-                |solver, i, puzzle, out, control| {
-                    if valid[done + i] {
-                        work(solver, start + done + i, puzzle, out, control);
-                    }
-                },
-            )?;
-        }
-        write(start, &results, &valid)?;
-    }
-    Ok(())
+            |start, valid, results| write(start, results, valid),
+        )
 }
 
 /// Runs `work` (see [`run`]) and returns the first n*n values of each row's results as grids
@@ -342,7 +328,7 @@ where
 /// each input line, None where `is_grid` rejects the row (malformed rows are always None).
 /// `note` sees every chunk's results too, for whatever else the caller collects.
 #[allow(clippy::too_many_arguments)]
-pub(super) fn run_to_grids<'py, W>(
+pub(super) fn run_to_grids<'py, S, W>(
     py: Python<'py>,
     batch: &Batch<'py>,
     threads: Option<Threads>,
@@ -353,7 +339,8 @@ pub(super) fn run_to_grids<'py, W>(
     mut note: impl FnMut(&[u8], &[bool]),
 ) -> PyResult<Bound<'py, PyAny>>
 where
-    W: Fn(&mut Solver, usize, &[u8], &mut [u8], &mut dyn Control) + Sync,
+    S: PerThread,
+    W: Fn(&mut S, usize, &[u8], &mut [u8], &mut dyn Control) + Sync,
 {
     let nc = batch.shape.cell_count();
     match &batch.source {

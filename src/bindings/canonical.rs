@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 
 use crate::core::make::canonical::{canonical_cells, check_supported, Refused, Unsupported};
 use crate::core::make::transform::Transform;
-use crate::core::{Control, Grid, Solver};
+use crate::core::{Control, Grid};
 
 use super::args::{BoxArg, Threads};
 use super::batch::{open, run_to_grids};
@@ -93,7 +93,7 @@ fn canonical_rows<'py>(
     let shape = batch.shape;
     let nc = shape.cell_count();
     // Per row: the form's cells, then 1 if it has one (0: conflicting clues, a row of zeros).
-    let work = |_: &mut Solver, _: usize, cells: &[u8], out: &mut [u8], _: &mut dyn Control| {
+    let work = |&mut (): &mut (), _: usize, cells: &[u8], out: &mut [u8], _: &mut dyn Control| {
         out[nc] = u8::from(canonical_cells(shape, cells, &mut out[..nc]));
     };
     run_to_grids(

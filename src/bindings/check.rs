@@ -11,7 +11,7 @@ use crate::core::{BoxShape, Control, Error, Grid, Solver};
 use super::alloc;
 use super::args::{BoxArg, Threads};
 use super::batch::{open, Batch};
-use super::chunks::Runner;
+use super::chunks::{Row, Runner};
 use super::errors::InvalidPuzzleError;
 
 /// Bits of a row's result.
@@ -94,36 +94,47 @@ fn check_batch<'py>(
     let count = puzzle_batch.count;
     let nc = shape.cell_count();
     let mut flags = alloc::filled(count, 0u8, || format!("results for {count} rows"))?;
-    let (mut cells, mut valid, mut answer_cells, mut answer_valid) =
-        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-    let mut runner = Runner::new(shape, count, threads, progress);
-    for (start, end) in runner.chunks() {
-        puzzle_batch.read(start, end, &mut cells, &mut valid)?;
+    // Each chunk's own columns: the puzzles' validity, the answers' cells and validity.
+    let read = |start, end, cells: &mut Vec<u8>| {
+        let (mut valid, mut answer_cells, mut answer_valid) = (Vec::new(), Vec::new(), Vec::new());
+        puzzle_batch.read(start, end, cells, &mut valid)?;
         answer_batch.read(start, end, &mut answer_cells, &mut answer_valid)?;
-        let check = |solver: &mut Solver,
-                     i: usize,
-                     puzzle: &[u8],
-                     out: &mut [u8],
-                     control: &mut dyn Control| {
-            // A malformed puzzle gets no flag; a malformed answer is neither valid
-            // nor keeps clues, but the puzzle may still be unique.
-            if !valid[i] {
-                return;
-            }
-            let mut bits = 0;
-            if answer_valid[i] {
-                let answer = &answer_cells[i * nc..(i + 1) * nc];
-                let verdict = Checker::new(shape).score(puzzle, answer).verdict();
-                bits |= u8::from(verdict.valid) * VALID;
-                bits |= u8::from(verdict.keeps_clues) * KEEPS_CLUES;
-            }
-            if unique && solver.count(puzzle, Some(2), control) == Ok(1) {
-                bits |= UNIQUE;
-            }
-            out[0] = bits;
-        };
-        runner.run(py, &cells, &mut flags[start..end], 1, check)?;
-    }
+        Ok((valid, answer_cells, answer_valid))
+    };
+    let check = |solver: &mut Solver,
+                 row: Row<'_, (Vec<bool>, Vec<u8>, Vec<bool>)>,
+                 puzzle: &[u8],
+                 out: &mut [u8],
+                 control: &mut dyn Control| {
+        let (valid, answer_cells, answer_valid) = row.chunk;
+        let i = row.local;
+        // A malformed puzzle gets no flag; a malformed answer is neither valid
+        // nor keeps clues, but the puzzle may still be unique.
+        if !valid[i] {
+            return;
+        }
+        let mut bits = 0;
+        if answer_valid[i] {
+            let answer = &answer_cells[i * nc..(i + 1) * nc];
+            let verdict = Checker::new(shape).score(puzzle, answer).verdict();
+            bits |= u8::from(verdict.valid) * VALID;
+            bits |= u8::from(verdict.keeps_clues) * KEEPS_CLUES;
+        }
+        if unique && solver.count(puzzle, Some(2), control) == Ok(1) {
+            bits |= UNIQUE;
+        }
+        out[0] = bits;
+    };
+    Runner::new(shape, count, threads, progress).for_chunks(
+        py,
+        1,
+        read,
+        check,
+        |start, _, results: &[u8]| {
+            flags[start..start + results.len()].copy_from_slice(results);
+            Ok(())
+        },
+    )?;
     let column = |bit: u8| -> PyResult<Bound<'py, PyArray1<bool>>> {
         let column = alloc::zeros::<bool>(py, count)?;
         {
@@ -240,46 +251,56 @@ fn score_batch<'py>(
     let mut scores = alloc::filled(count, Score::default(), || {
         format!("results for {count} rows")
     })?;
-    let (mut cells, mut valid) = (Vec::new(), Vec::new());
-    let (mut answer_cells, mut answer_valid) = (Vec::new(), Vec::new());
-    let (mut solution_cells, mut solution_valid) = (Vec::new(), Vec::new());
-    let mut runner = Runner::new(shape, count, threads, progress);
-    for (start, end) in runner.chunks() {
-        puzzle_batch.read(start, end, &mut cells, &mut valid)?;
+    let given = solution_batch.is_some();
+    // Each chunk's own columns: the answers' cells, the solutions' cells when given.
+    let read = |start, end, cells: &mut Vec<u8>| {
+        let (mut valid, mut answer_cells, mut answer_valid) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut solution_cells, mut solution_valid) = (Vec::new(), Vec::new());
+        puzzle_batch.read(start, end, cells, &mut valid)?;
         answer_batch.read(start, end, &mut answer_cells, &mut answer_valid)?;
         if let Some(batch) = &solution_batch {
             batch.read(start, end, &mut solution_cells, &mut solution_valid)?;
         }
-        let given = solution_batch.is_some();
-        let overlay = overlay.map(|mask| &mask[start..end]);
-        let score = |solver: &mut Solver,
-                     i: usize,
-                     puzzle: &[u8],
-                     out: &mut [Score],
-                     control: &mut dyn Control| {
-            let answer = &answer_cells[i * nc..(i + 1) * nc];
-            let merged;
-            let answer = if overlay.is_some_and(|mask| mask[i]) {
-                merged = answer
-                    .iter()
-                    .zip(puzzle)
-                    .map(|(&a, &clue)| if a == 0 { clue } else { a })
-                    .collect::<Vec<u8>>();
-                &merged[..]
-            } else {
-                answer
-            };
-            let searched;
-            let solution = if given {
-                Some(&solution_cells[i * nc..(i + 1) * nc])
-            } else {
-                searched = unique_solution(shape, solver, puzzle, control);
-                searched.as_deref()
-            };
-            out[0] = score_row(shape, solver, puzzle, answer, solution, control);
+        Ok((answer_cells, solution_cells))
+    };
+    let score = |solver: &mut Solver,
+                 row: Row<'_, (Vec<u8>, Vec<u8>)>,
+                 puzzle: &[u8],
+                 out: &mut [Score],
+                 control: &mut dyn Control| {
+        let (answer_cells, solution_cells) = row.chunk;
+        let i = row.local;
+        let answer = &answer_cells[i * nc..(i + 1) * nc];
+        let merged;
+        let answer = if overlay.is_some_and(|mask| mask[row.index]) {
+            merged = answer
+                .iter()
+                .zip(puzzle)
+                .map(|(&a, &clue)| if a == 0 { clue } else { a })
+                .collect::<Vec<u8>>();
+            &merged[..]
+        } else {
+            answer
         };
-        runner.run(py, &cells, &mut scores[start..end], 1, score)?;
-    }
+        let searched;
+        let solution = if given {
+            Some(&solution_cells[i * nc..(i + 1) * nc])
+        } else {
+            searched = unique_solution(shape, solver, puzzle, control);
+            searched.as_deref()
+        };
+        out[0] = score_row(shape, solver, puzzle, answer, solution, control);
+    };
+    Runner::new(shape, count, threads, progress).for_chunks(
+        py,
+        1,
+        read,
+        score,
+        |start, _, results: &[Score]| {
+            scores[start..start + results.len()].clone_from_slice(results);
+            Ok(())
+        },
+    )?;
     let bits = alloc::zeros::<u8>(py, count)?;
     let conflict_cells = alloc::zeros::<i32>(py, count)?;
     let conflict_units = alloc::zeros::<i32>(py, count)?;

@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 
 use std::sync::Arc;
 
-use crate::core::batch::{for_each_on, for_each_with, Stopped};
+use crate::core::batch::{for_each_on, Stopped};
 use crate::core::{BoxShape, Control, Error, Rules, Solver};
 
 use super::args::Threads;
@@ -24,6 +24,8 @@ pub struct Runner {
     progress: Progress,
     /// Variant rules every row is searched under; `None` for classic rules.
     rules: Option<Arc<Rules>>,
+    /// Whether [`Runner::for_chunks`] runs a small batch's leading rows with the GIL held.
+    attached: bool,
 }
 
 /// The most rows a one-thread batch searches with the GIL held (see
@@ -47,6 +49,7 @@ impl Runner {
             rows_per_chunk,
             progress: Progress::new(progress),
             rules: None,
+            attached: false,
         }
     }
 
@@ -64,9 +67,74 @@ impl Runner {
             .map(move |start| (start, (start + step).min(count)))
     }
 
-    /// The most rows in one chunk.
-    pub fn chunk_rows(&self) -> usize {
-        self.rows_per_chunk.min(self.count)
+    /// This runner, with the leading rows of a small one-thread batch run with the GIL held
+    /// first (see [`Runner::run_attached`]) by [`Runner::for_chunks`].
+    pub fn attached(mut self) -> Self {
+        self.attached = true;
+        self
+    }
+
+    /// The one chunk loop: for each chunk, `read(start, end, cells)` puts its rows' cells in
+    /// `cells` and returns what else the chunk's rows need (their validity, answers: `C`);
+    /// `work(state, row, cells, results, control)` runs for every row on the batch's threads,
+    /// each thread with its own per-thread state `S` (a [`Solver`], or `()` for work that does
+    /// not search), writing `stride` results per row; `write(start, chunk, results)` takes the
+    /// chunk's results. Ctrl-C, an exception from the progress callback or from `read` or
+    /// `write`, or a panic stops the batch and is raised here.
+    pub fn for_chunks<S, R, C, W>(
+        &mut self,
+        py: Python<'_>,
+        stride: usize,
+        mut read: impl FnMut(usize, usize, &mut Vec<u8>) -> PyResult<C>,
+        work: W,
+        mut write: impl FnMut(usize, &C, &[R]) -> PyResult<()>,
+    ) -> PyResult<()>
+    where
+        S: PerThread,
+        R: Default + Clone + Send,
+        C: Sync,
+        W: Fn(&mut S, Row<'_, C>, &[u8], &mut [R], &mut dyn Control) + Sync,
+    {
+        let nc = self.shape.cell_count();
+        let (mut cells, mut results) = (Vec::new(), Vec::new());
+        for (start, end) in self.chunks() {
+            let chunk = read(start, end, &mut cells)?;
+            results.clear();
+            results.resize((end - start) * stride, R::default());
+            let row = |local| Row {
+                index: start + local,
+                local,
+                chunk: &chunk,
+            };
+            let done = if self.attached {
+                S::run_attached(self, &cells, &mut results, stride, |state, i, p, o, c| {
+                    work(state, row(i), p, o, c);
+                })?
+            } else {
+                0
+            };
+            if done < end - start {
+                S::run_rows(
+                    self,
+                    py,
+                    &cells[done * nc..],
+                    &mut results[done * stride..],
+                    stride,
+                    |state, i, p, o, c| work(state, row(done + i), p, o, c),
+                )?;
+            }
+            write(start, &chunk, &results)?;
+        }
+        Ok(())
+    }
+
+    /// Whether a chunk of `rows` rows is small enough to run with the GIL held: one thread, no
+    /// progress callback, at most [`ATTACHED_ROWS`] rows of a grid up to 9x9 under classic rules.
+    fn is_small(&self, rows: usize) -> bool {
+        self.threads == 1
+            && rows <= ATTACHED_ROWS
+            && self.progress.callback.is_none()
+            && super::run::starts_attached(self.shape, self.rules.as_deref())
     }
 
     /// Runs the leading rows of a small one-thread batch without a progress callback (at most
@@ -87,11 +155,7 @@ impl Runner {
     {
         let nc = self.shape.cell_count();
         let rows = cells.len() / nc;
-        let small = self.threads == 1
-            && rows <= ATTACHED_ROWS
-            && self.progress.callback.is_none()
-            && super::run::starts_attached(self.shape, self.rules.as_deref());
-        if !small {
+        if !self.is_small(rows) {
             return Ok(0);
         }
         // No budget of the solver's own: each row's `work` sets the batch's.
@@ -117,45 +181,201 @@ impl Runner {
         R: Send,
         W: Fn(&mut Solver, usize, &[u8], &mut [R], &mut dyn Control) + Sync + Send,
     {
-        let (shape, threads, rules) = (self.shape, self.threads, &self.rules);
-        let rows = cells.len() / shape.cell_count();
-        let make_solver = || match rules {
+        let (shape, rules) = (self.shape, self.rules.clone());
+        let make_solver = || match &rules {
             None => Solver::new(shape),
             Some(rules) => Solver::with_rules(shape, rules.clone())
                 .expect("the rules were checked against the batch's shape"),
         };
+        match self.rules {
+            // The calling thread searches on its cached solver (reset to a new one's budget),
+            // as single calls do: building a solver costs more than a small batch's whole
+            // search.
+            None => self.run_on(py, Own::Cached, &make_solver, cells, results, stride, work),
+            Some(_) => self.run_on(py, Own::Made, &make_solver, cells, results, stride, work),
+        }
+    }
+
+    /// [`Runner::run`] with per-thread state made by `make_state` (the calling thread's own
+    /// state too, or its cached solver under `Own::Cached`).
+    #[allow(clippy::too_many_arguments)]
+    fn run_on<S, R, W>(
+        &mut self,
+        py: Python<'_>,
+        own: Own,
+        make_state: &(dyn Fn() -> S + Sync),
+        cells: &[u8],
+        results: &mut [R],
+        stride: usize,
+        work: W,
+    ) -> PyResult<()>
+    where
+        S: PerThread,
+        R: Send,
+        W: Fn(&mut S, usize, &[u8], &mut [R], &mut dyn Control) + Sync + Send,
+    {
+        let (shape, threads) = (self.shape, self.threads);
+        let rows = cells.len() / shape.cell_count();
         self.progress.run_chunk(py, |poll| {
-            super::guard::no_panic(|| match rules {
-                // The calling thread searches on its cached solver (reset to a new one's
-                // budget), as single calls do: building a solver costs more than a small
-                // batch's whole search.
-                None => super::run::with_solver(shape, |own| {
-                    own.set_max_guesses(None);
+            super::guard::no_panic(|| {
+                let each = |own: &mut S| {
                     for_each_on(
-                        own,
-                        shape,
-                        &make_solver,
-                        cells,
-                        results,
-                        stride,
-                        threads,
-                        poll,
-                        work,
+                        own, shape, make_state, cells, results, stride, threads, poll, work,
                     )
-                }),
-                Some(_) => for_each_with(
-                    shape,
-                    &make_solver,
-                    cells,
-                    results,
-                    stride,
-                    threads,
-                    poll,
-                    work,
-                ),
+                };
+                match own {
+                    Own::Cached => {
+                        S::with_cached(shape, each).unwrap_or_else(|each| each(&mut make_state()))
+                    }
+                    Own::Made => each(&mut make_state()),
+                }
             })
         })?;
         self.progress.finish_chunk(py, rows)
+    }
+}
+
+/// Where the calling thread's per-thread state comes from.
+#[derive(Clone, Copy)]
+enum Own {
+    /// The thread's cached state ([`PerThread::with_cached`]).
+    Cached,
+    /// A new one from the state factory.
+    Made,
+}
+
+/// One row as [`Runner::for_chunks`] hands it to `work`.
+pub struct Row<'a, C> {
+    /// The row's index in the batch.
+    pub index: usize,
+    /// The row's index in its chunk (for the chunk's own columns, such as validity).
+    pub local: usize,
+    /// What `read` returned for the row's chunk.
+    pub chunk: &'a C,
+}
+
+/// What each thread of a batch keeps between rows: a [`Solver`] for work that searches, `()`
+/// for work that does not (it then builds no solver at all).
+pub trait PerThread: Sized {
+    /// Runs the leading rows of a small batch with the GIL held (see [`Runner::run_attached`]);
+    /// returns how many finished.
+    fn run_attached<R, W>(
+        runner: &Runner,
+        cells: &[u8],
+        results: &mut [R],
+        stride: usize,
+        work: W,
+    ) -> PyResult<usize>
+    where
+        W: Fn(&mut Self, usize, &[u8], &mut [R], &mut dyn Control);
+
+    /// Runs every row of one chunk on the runner's threads (see [`Runner::run`]).
+    fn run_rows<R, W>(
+        runner: &mut Runner,
+        py: Python<'_>,
+        cells: &[u8],
+        results: &mut [R],
+        stride: usize,
+        work: W,
+    ) -> PyResult<()>
+    where
+        R: Send,
+        W: Fn(&mut Self, usize, &[u8], &mut [R], &mut dyn Control) + Sync + Send;
+
+    /// Runs `work` on this thread's cached state for `shape`, if it keeps one; otherwise hands
+    /// `work` back.
+    fn with_cached<T, F: FnOnce(&mut Self) -> T>(shape: BoxShape, work: F) -> Result<T, F>;
+}
+
+impl PerThread for Solver {
+    fn run_attached<R, W>(
+        runner: &Runner,
+        cells: &[u8],
+        results: &mut [R],
+        stride: usize,
+        work: W,
+    ) -> PyResult<usize>
+    where
+        W: Fn(&mut Self, usize, &[u8], &mut [R], &mut dyn Control),
+    {
+        runner.run_attached(cells, results, stride, work)
+    }
+
+    fn run_rows<R, W>(
+        runner: &mut Runner,
+        py: Python<'_>,
+        cells: &[u8],
+        results: &mut [R],
+        stride: usize,
+        work: W,
+    ) -> PyResult<()>
+    where
+        R: Send,
+        W: Fn(&mut Self, usize, &[u8], &mut [R], &mut dyn Control) + Sync + Send,
+    {
+        runner.run(py, cells, results, stride, work)
+    }
+
+    fn with_cached<T, F: FnOnce(&mut Self) -> T>(shape: BoxShape, work: F) -> Result<T, F> {
+        Ok(super::run::with_solver(shape, |own| {
+            own.set_max_guesses(None);
+            work(own)
+        }))
+    }
+}
+
+impl PerThread for () {
+    fn run_attached<R, W>(
+        runner: &Runner,
+        cells: &[u8],
+        results: &mut [R],
+        stride: usize,
+        work: W,
+    ) -> PyResult<usize>
+    where
+        W: Fn(&mut Self, usize, &[u8], &mut [R], &mut dyn Control),
+    {
+        let nc = runner.shape.cell_count();
+        let rows = cells.len() / nc;
+        if !runner.is_small(rows) {
+            return Ok(0);
+        }
+        super::guard::no_panic(|| {
+            for i in 0..rows {
+                let mut first_poll = super::run::FirstPoll::default();
+                let out = &mut results[i * stride..(i + 1) * stride];
+                work(
+                    &mut (),
+                    i,
+                    &cells[i * nc..(i + 1) * nc],
+                    out,
+                    &mut first_poll,
+                );
+                if first_poll.reached {
+                    return i;
+                }
+            }
+            rows
+        })
+    }
+
+    fn run_rows<R, W>(
+        runner: &mut Runner,
+        py: Python<'_>,
+        cells: &[u8],
+        results: &mut [R],
+        stride: usize,
+        work: W,
+    ) -> PyResult<()>
+    where
+        R: Send,
+        W: Fn(&mut Self, usize, &[u8], &mut [R], &mut dyn Control) + Sync + Send,
+    {
+        runner.run_on(py, Own::Made, &|| (), cells, results, stride, work)
+    }
+
+    fn with_cached<T, F: FnOnce(&mut Self) -> T>(_: BoxShape, work: F) -> Result<T, F> {
+        Ok(work(&mut ()))
     }
 }
 

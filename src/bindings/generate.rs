@@ -16,7 +16,7 @@ use crate::core::{BoxShape, Control, Error, Rules, Solver};
 
 use super::alloc;
 use super::args::{BoxArg, Clues, Count, Seed, Size, SymmetryArg, Threads};
-use super::chunks::Runner;
+use super::chunks::{Row, Runner};
 use super::request::Request;
 use super::run::SignalCheck;
 
@@ -224,49 +224,63 @@ pub fn _generate_batch<'py>(
             let (n, nc) = (shape.size(), shape.cell_count());
             let len = alloc::product(count, nc, || format!("{count} puzzles of {nc} cells"))?;
             let out = alloc::zeros::<u8>(py, len)?;
-            let mut runner = Runner::new(shape, count, threads, update).under(rules);
-            {
+            // One failure fails the batch (the options are out of reach), so the other puzzles
+            // are skipped from then on rather than ground through for minutes. The error names
+            // the lowest failing index seen: on one thread the first failing one.
+            let failed: Mutex<Option<(usize, Error)>> = Mutex::new(None);
+            let give_up = AtomicBool::new(false);
+            let make = |solver: &mut Solver,
+                        row: Row<'_, ()>,
+                        _: &[u8],
+                        out: &mut [u8],
+                        control: &mut dyn Control| {
+                if give_up.load(Ordering::Relaxed) {
+                    return;
+                }
+                let index = row.index;
+                let seed = stream_seed(seed, index as u64);
+                match one_puzzle(shape, &options, target.as_ref(), seed, solver, control) {
+                    Ok(puzzle) => out.copy_from_slice(&puzzle),
+                    Err(Error::Interrupted) => {}
+                    Err(err) => {
+                        give_up.store(true, Ordering::Relaxed);
+                        let mut first = failed.lock().expect("no panic while held");
+                        if first.as_ref().map_or(true, |(j, _)| index < *j) {
+                            *first = Some((index, err));
+                        }
+                    }
+                }
+            };
+            let stopped = {
                 let mut out_rw = out.readwrite();
                 let flat = out_rw.as_slice_mut()?;
-                // The runner hands out puzzles to fill; generation has no input, so each chunk's
-                // puzzles are blank grids, and the index says which seed to use.
-                let blank = vec![0u8; runner.chunk_rows() * nc];
-                for (start, end) in runner.chunks() {
-                    let cells = &mut flat[start * nc..end * nc];
-                    // One failure fails the batch (the options are out of reach), so the other
-                    // puzzles are skipped from then on rather than ground through for minutes. The
-                    // error names the lowest failing index seen: on one thread the first failing one.
-                    let failed: Mutex<Option<(usize, Error)>> = Mutex::new(None);
-                    let give_up = AtomicBool::new(false);
-                    let make = |solver: &mut Solver,
-                                i: usize,
-                                _: &[u8],
-                                out: &mut [u8],
-                                control: &mut dyn Control| {
-                        if give_up.load(Ordering::Relaxed) {
-                            return;
-                        }
-                        let index = start + i;
-                        let seed = stream_seed(seed, index as u64);
-                        match one_puzzle(shape, &options, target.as_ref(), seed, solver, control) {
-                            Ok(puzzle) => out.copy_from_slice(&puzzle),
-                            Err(Error::Interrupted) => {}
-                            Err(err) => {
-                                give_up.store(true, Ordering::Relaxed);
-                                let mut first = failed.lock().expect("no panic while held");
-                                if first.as_ref().map_or(true, |(j, _)| index < *j) {
-                                    *first = Some((index, err));
-                                }
+                // Generation has no input: each chunk's puzzles start as blank grids, and the
+                // row's index says which seed to use.
+                Runner::new(shape, count, threads, update)
+                    .under(rules)
+                    .for_chunks(
+                        py,
+                        nc,
+                        |start, end, cells| {
+                            cells.clear();
+                            cells.resize((end - start) * nc, 0);
+                            Ok(())
+                        },
+                        make,
+                        |start, (), results: &[u8]| {
+                            if give_up.load(Ordering::Relaxed) {
+                                // Stops the batch; the failure is raised below.
+                                return Err(Error::Interrupted.into());
                             }
-                        }
-                    };
-                    let stopped = runner.run(py, &blank[..(end - start) * nc], cells, nc, make);
-                    if let Some((index, err)) = failed.into_inner().expect("no panic while held") {
-                        return Err(Error::Generate(format!("puzzle {index}: {err}")).into());
-                    }
-                    stopped?;
-                }
+                            flat[start * nc..start * nc + results.len()].copy_from_slice(results);
+                            Ok(())
+                        },
+                    )
+            };
+            if let Some((index, err)) = failed.into_inner().expect("no panic while held") {
+                return Err(Error::Generate(format!("puzzle {index}: {err}")).into());
             }
+            stopped?;
             Ok(out.reshape([count, n, n])?.into_any())
         })
     })

@@ -5,7 +5,7 @@ use numpy::PyArray1;
 use pyo3::prelude::*;
 
 use crate::core::make::rate::{self, Rating};
-use crate::core::{Control, Grid, Solver, Status};
+use crate::core::{Control, Grid, Status};
 
 use super::alloc;
 use super::args::{BoxArg, Threads};
@@ -88,7 +88,7 @@ fn rate_batch<'py>(
     // Per puzzle: guesses, backtracks, singles_only, unique, difficulty code, status code (all
     // i64 for one stride).
     let work =
-        |_: &mut Solver, _: usize, puzzle: &[u8], out: &mut [i64], control: &mut dyn Control| {
+        |&mut (): &mut (), _: usize, puzzle: &[u8], out: &mut [i64], control: &mut dyn Control| {
             let grid = Grid::new(shape, puzzle.to_vec()).expect("the reader checked the values");
             match rate::rate(&grid, control) {
                 Ok(Rating {

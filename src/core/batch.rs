@@ -148,14 +148,15 @@ where
     )
 }
 
-/// [`for_each_with`] with the calling thread searching on `own` (a solver the caller keeps
-/// between calls, so a small batch does not pay for building one); only the other threads'
-/// solvers are made by `make_solver`. `own` must search as a solver from `make_solver` would.
+/// [`for_each_with`] over any per-thread state `S` (a solver, or nothing for work that does not
+/// search), with the calling thread working on `own` (state the caller keeps between calls, so
+/// a small batch does not pay for building it); only the other threads' states are made by
+/// `make_state`. `own` must behave as a state from `make_state` would.
 #[allow(clippy::too_many_arguments)]
-pub fn for_each_on<T, W, P>(
-    own: &mut Solver,
+pub fn for_each_on<S, T, W, P>(
+    own: &mut S,
     shape: BoxShape,
-    make_solver: &(dyn Fn() -> Solver + Sync),
+    make_state: &(dyn Fn() -> S + Sync),
     puzzles: &[u8],
     results: &mut [T],
     stride: usize,
@@ -165,7 +166,7 @@ pub fn for_each_on<T, W, P>(
 ) -> Result<(), Stopped>
 where
     T: Send,
-    W: Fn(&mut Solver, usize, &[u8], &mut [T], &mut dyn Control) + Sync,
+    W: Fn(&mut S, usize, &[u8], &mut [T], &mut dyn Control) + Sync,
     P: FnMut(usize) -> bool,
 {
     let cells = shape.cell_count();
@@ -184,7 +185,7 @@ where
 
     // Claims blocks until none is left or a stop is requested. Between blocks the control is
     // asked too, so the calling thread polls even when every search is too short to.
-    let drain = |solver: &mut Solver, control: &mut dyn Control| loop {
+    let drain = |state: &mut S, control: &mut dyn Control| loop {
         let i = cursor.fetch_add(1, Ordering::Relaxed);
         let Some(slot) = blocks.get(i) else { return };
         let (input, output) = slot
@@ -201,7 +202,7 @@ where
             if stop.load(Ordering::Relaxed) {
                 return;
             }
-            work(solver, first + k, puzzle, result, control);
+            work(state, first + k, puzzle, result, control);
         }
         done.fetch_add(input.len() / cells, Ordering::Relaxed);
         if !control.proceed(&SearchStats::default()) {
@@ -220,7 +221,7 @@ where
     std::thread::scope(|scope| {
         for _ in 1..threads {
             scope.spawn(|| {
-                drain(&mut make_solver(), &mut StopFlag(&stop));
+                drain(&mut make_state(), &mut StopFlag(&stop));
                 caller.unpark();
             });
         }
