@@ -26,6 +26,7 @@ const NO_CONTAINER: &str = "Failed to create slice container";
 /// Runs `work`, turning a panic into `RuntimeError("internal error in sudoku_rs ...")`, or into
 /// `MemoryError` when Python could not allocate an object.
 /// State `work` touched is safe to reuse after a panic: every search reloads the solver.
+#[inline]
 pub fn no_panic<T>(work: impl FnOnce() -> T) -> Result<T, PyErr> {
     catch_unwind(AssertUnwindSafe(work)).map_err(|payload| {
         let message = panic_message(payload.as_ref());
@@ -39,6 +40,7 @@ pub fn no_panic<T>(work: impl FnOnce() -> T) -> Result<T, PyErr> {
 }
 
 /// An entry point's body under [`no_panic`].
+#[inline]
 pub fn entry<T>(work: impl FnOnce() -> Result<T, PyErr>) -> Result<T, PyErr> {
     no_panic(work)?
 }
