@@ -97,7 +97,7 @@ if [ "$mode" = tests ]; then
     PATH=$no_rust_path "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
         --only-binary=:all: -c "$work/constraints.txt" pytest hypothesis tqdm \
         nbclient nbformat ipykernel "dask[array,dataframe]>=2024.8.0" "distributed>=2024.8.0" \
-        "reportlab>=4.0" "pypdfium2>=4.20" pypdf fonttools
+        "reportlab>=4.0,<5" "pypdfium2>=4.20" pypdf fonttools
     "$venv/bin/python" -m pip list --disable-pip-version-check 2>/dev/null |
         grep -Ei '^(numpy|pytest|hypothesis|tqdm|dask|distributed|pandas|pyarrow|reportlab|pypdfium2|pypdf|fonttools) ' |
         tr -s ' ' | paste -sd, -

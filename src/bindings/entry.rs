@@ -31,9 +31,18 @@ pub(super) fn as_batch<'py>(puzzles: &Bound<'py, PyAny>) -> PyResult<Bound<'py, 
         if array.ndim() == 1 {
             match array.dtype().kind() {
                 b'S' => {
+                    // `numpy.char` is importable as a module only from numpy 2; on older
+                    // numpy it is an attribute of `numpy`.
                     static DECODE: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+                    let py = puzzles.py();
                     return DECODE
-                        .import(puzzles.py(), "numpy.char", "decode")?
+                        .get_or_try_init(py, || {
+                            py.import("numpy")?
+                                .getattr("char")?
+                                .getattr("decode")
+                                .map(Bound::unbind)
+                        })?
+                        .bind(py)
                         .call1((puzzles, "ascii", "replace"))?
                         .call_method0("tolist");
                 }
