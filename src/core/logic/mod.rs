@@ -36,6 +36,7 @@ pub mod fish;
 pub mod forcing;
 pub mod links;
 pub mod locked;
+pub(crate) mod se;
 pub mod single_digit;
 pub mod singles;
 pub mod step;
