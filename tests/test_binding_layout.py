@@ -84,3 +84,11 @@ def test_box_and_rules_are_resolved_in_one_place():
     assert [f for f, _ in calls(r"BoxArg::request\(")] == ["request.rs"]
     assert [f for f, _ in calls(r"BoxShape::for_size\(")] == ["request.rs"]
     assert calls(r"\bbox_under\b") == []
+
+
+def test_one_chunk_loop():
+    # The runner (chunks.rs) owns the chunk loop and hands every batch's rows to the core's
+    # threads; a batch function gives it how to read, work on and write rows, never a loop.
+    assert [f for f, _ in calls(r"\.chunks\(\)")] == ["chunks.rs"]
+    assert [f for f, _ in calls(r"\bfor_each(_on|_with)?\(")] == ["chunks.rs"]
+    assert [f for f, _ in calls(r"\bfor \(start, end\) in\b")] == ["chunks.rs"]

@@ -60,7 +60,7 @@ impl Runner {
     }
 
     /// The chunks, as row ranges `start..end`.
-    pub fn chunks(&self) -> impl Iterator<Item = (usize, usize)> {
+    fn chunks(&self) -> impl Iterator<Item = (usize, usize)> {
         let (count, step) = (self.count, self.rows_per_chunk);
         (0..count)
             .step_by(step)
@@ -85,6 +85,48 @@ impl Runner {
         &mut self,
         py: Python<'_>,
         stride: usize,
+        read: impl FnMut(usize, usize, &mut Vec<u8>) -> PyResult<C>,
+        work: W,
+        write: impl FnMut(usize, &C, &[R]) -> PyResult<()>,
+    ) -> PyResult<()>
+    where
+        S: PerThread,
+        R: Default + Clone + Send,
+        C: Sync,
+        W: Fn(&mut S, Row<'_, C>, &[u8], &mut [R], &mut dyn Control) + Sync,
+    {
+        self.chunk_loop(py, stride, None, read, work, write)
+    }
+
+    /// [`Runner::for_chunks`] with every row's `stride` results written in place, row `i`'s at
+    /// `out[i * stride..]`, for outputs too large to pass through a chunk buffer as well
+    /// (`solutions_batch`). A row may be written twice (see [`Runner::run_attached`]), so `work`
+    /// writes every slot of its row.
+    pub fn for_chunks_in<S, R, C, W>(
+        &mut self,
+        py: Python<'_>,
+        out: &mut [R],
+        stride: usize,
+        read: impl FnMut(usize, usize, &mut Vec<u8>) -> PyResult<C>,
+        work: W,
+    ) -> PyResult<()>
+    where
+        S: PerThread,
+        R: Default + Clone + Send,
+        C: Sync,
+        W: Fn(&mut S, Row<'_, C>, &[u8], &mut [R], &mut dyn Control) + Sync,
+    {
+        assert_eq!(out.len(), self.count * stride, "stride results per row");
+        self.chunk_loop(py, stride, Some(out), read, work, |_, _, _| Ok(()))
+    }
+
+    /// The loop of [`Runner::for_chunks`] and [`Runner::for_chunks_in`]: each chunk's results
+    /// go to its rows of `out`, or without `out` to a buffer handed to `write`.
+    fn chunk_loop<S, R, C, W>(
+        &mut self,
+        py: Python<'_>,
+        stride: usize,
+        mut out: Option<&mut [R]>,
         mut read: impl FnMut(usize, usize, &mut Vec<u8>) -> PyResult<C>,
         work: W,
         mut write: impl FnMut(usize, &C, &[R]) -> PyResult<()>,
@@ -96,18 +138,24 @@ impl Runner {
         W: Fn(&mut S, Row<'_, C>, &[u8], &mut [R], &mut dyn Control) + Sync,
     {
         let nc = self.shape.cell_count();
-        let (mut cells, mut results) = (Vec::new(), Vec::new());
+        let (mut cells, mut buffer) = (Vec::new(), Vec::new());
         for (start, end) in self.chunks() {
             let chunk = read(start, end, &mut cells)?;
-            results.clear();
-            results.resize((end - start) * stride, R::default());
+            let results: &mut [R] = match out.as_deref_mut() {
+                Some(out) => &mut out[start * stride..end * stride],
+                None => {
+                    buffer.clear();
+                    buffer.resize((end - start) * stride, R::default());
+                    &mut buffer
+                }
+            };
             let row = |local| Row {
                 index: start + local,
                 local,
                 chunk: &chunk,
             };
             let done = if self.attached {
-                S::run_attached(self, &cells, &mut results, stride, |state, i, p, o, c| {
+                self.run_attached(&cells, results, stride, |state: &mut S, i, p, o, c| {
                     work(state, row(i), p, o, c);
                 })?
             } else {
@@ -123,7 +171,7 @@ impl Runner {
                     |state, i, p, o, c| work(state, row(done + i), p, o, c),
                 )?;
             }
-            write(start, &chunk, &results)?;
+            write(start, &chunk, results)?;
         }
         Ok(())
     }
@@ -139,11 +187,12 @@ impl Runner {
 
     /// Runs the leading rows of a small one-thread batch without a progress callback (at most
     /// [`ATTACHED_ROWS`] on grids up to 9x9, classic rules) with the GIL held, as single calls
-    /// do: each until its first poll ([`super::run::attached_rows`]). Returns how many rows
-    /// finished; [`Runner::run`] then runs the rest, from the first row whose search got that
-    /// far (its results are written again). Taking the GIL round trip, threads and progress
-    /// machinery out of a one-row batch makes it cost what a single call does.
-    pub fn run_attached<R, W>(
+    /// do: each until its first poll ([`super::run::attached_rows`]), on this thread's cached
+    /// state. Returns how many rows finished; [`PerThread::run_rows`] then runs the rest, from
+    /// the first row whose search got that far (its results are written again). Taking the GIL
+    /// round trip, threads and progress machinery out of a one-row batch makes it cost what a
+    /// single call does.
+    fn run_attached<S, R, W>(
         &self,
         cells: &[u8],
         results: &mut [R],
@@ -151,17 +200,17 @@ impl Runner {
         work: W,
     ) -> PyResult<usize>
     where
-        W: Fn(&mut Solver, usize, &[u8], &mut [R], &mut dyn Control),
+        S: PerThread,
+        W: Fn(&mut S, usize, &[u8], &mut [R], &mut dyn Control),
     {
         let nc = self.shape.cell_count();
         let rows = cells.len() / nc;
         if !self.is_small(rows) {
             return Ok(0);
         }
-        // No budget of the solver's own: each row's `work` sets the batch's.
-        super::run::attached_rows(self.shape, rows, None, |solver, i, control| {
+        super::run::attached_rows(self.shape, rows, |state, i, control| {
             let out = &mut results[i * stride..(i + 1) * stride];
-            work(solver, i, &cells[i * nc..(i + 1) * nc], out, control);
+            work(state, i, &cells[i * nc..(i + 1) * nc], out, control);
         })
     }
 
@@ -169,7 +218,7 @@ impl Runner {
     /// holds its rows' cells, `results` `stride` slots per row) with the GIL released, then
     /// reports the chunk's rows to the progress callback. Ctrl-C (any exception from a signal
     /// handler), an exception from the callback, or a panic stops the batch and is raised here.
-    pub fn run<R, W>(
+    fn run<R, W>(
         &mut self,
         py: Python<'_>,
         cells: &[u8],
@@ -217,19 +266,15 @@ impl Runner {
         let (shape, threads) = (self.shape, self.threads);
         let rows = cells.len() / shape.cell_count();
         self.progress.run_chunk(py, |poll| {
-            super::guard::no_panic(|| {
-                let each = |own: &mut S| {
-                    for_each_on(
-                        own, shape, make_state, cells, results, stride, threads, poll, work,
-                    )
-                };
-                match own {
-                    Own::Cached => {
-                        S::with_cached(shape, each).unwrap_or_else(|each| each(&mut make_state()))
-                    }
-                    Own::Made => each(&mut make_state()),
-                }
-            })
+            let each = |own: &mut S| {
+                for_each_on(
+                    own, shape, make_state, cells, results, stride, threads, poll, work,
+                )
+            };
+            match own {
+                Own::Cached => S::with_cached(shape, each),
+                Own::Made => each(&mut make_state()),
+            }
         })?;
         self.progress.finish_chunk(py, rows)
     }
@@ -257,18 +302,6 @@ pub struct Row<'a, C> {
 /// What each thread of a batch keeps between rows: a [`Solver`] for work that searches, `()`
 /// for work that does not (it then builds no solver at all).
 pub trait PerThread: Sized {
-    /// Runs the leading rows of a small batch with the GIL held (see [`Runner::run_attached`]);
-    /// returns how many finished.
-    fn run_attached<R, W>(
-        runner: &Runner,
-        cells: &[u8],
-        results: &mut [R],
-        stride: usize,
-        work: W,
-    ) -> PyResult<usize>
-    where
-        W: Fn(&mut Self, usize, &[u8], &mut [R], &mut dyn Control);
-
     /// Runs every row of one chunk on the runner's threads (see [`Runner::run`]).
     fn run_rows<R, W>(
         runner: &mut Runner,
@@ -282,25 +315,12 @@ pub trait PerThread: Sized {
         R: Send,
         W: Fn(&mut Self, usize, &[u8], &mut [R], &mut dyn Control) + Sync + Send;
 
-    /// Runs `work` on this thread's cached state for `shape`, if it keeps one; otherwise hands
-    /// `work` back.
-    fn with_cached<T, F: FnOnce(&mut Self) -> T>(shape: BoxShape, work: F) -> Result<T, F>;
+    /// Runs `work` on this thread's cached state for `shape` (one made for the call where the
+    /// thread keeps none), reset as a new one would be.
+    fn with_cached<T>(shape: BoxShape, work: impl FnOnce(&mut Self) -> T) -> T;
 }
 
 impl PerThread for Solver {
-    fn run_attached<R, W>(
-        runner: &Runner,
-        cells: &[u8],
-        results: &mut [R],
-        stride: usize,
-        work: W,
-    ) -> PyResult<usize>
-    where
-        W: Fn(&mut Self, usize, &[u8], &mut [R], &mut dyn Control),
-    {
-        runner.run_attached(cells, results, stride, work)
-    }
-
     fn run_rows<R, W>(
         runner: &mut Runner,
         py: Python<'_>,
@@ -316,49 +336,15 @@ impl PerThread for Solver {
         runner.run(py, cells, results, stride, work)
     }
 
-    fn with_cached<T, F: FnOnce(&mut Self) -> T>(shape: BoxShape, work: F) -> Result<T, F> {
-        Ok(super::run::with_solver(shape, |own| {
+    fn with_cached<T>(shape: BoxShape, work: impl FnOnce(&mut Self) -> T) -> T {
+        super::run::with_solver(shape, |own| {
             own.set_max_guesses(None);
             work(own)
-        }))
+        })
     }
 }
 
 impl PerThread for () {
-    fn run_attached<R, W>(
-        runner: &Runner,
-        cells: &[u8],
-        results: &mut [R],
-        stride: usize,
-        work: W,
-    ) -> PyResult<usize>
-    where
-        W: Fn(&mut Self, usize, &[u8], &mut [R], &mut dyn Control),
-    {
-        let nc = runner.shape.cell_count();
-        let rows = cells.len() / nc;
-        if !runner.is_small(rows) {
-            return Ok(0);
-        }
-        super::guard::no_panic(|| {
-            for i in 0..rows {
-                let mut first_poll = super::run::FirstPoll::default();
-                let out = &mut results[i * stride..(i + 1) * stride];
-                work(
-                    &mut (),
-                    i,
-                    &cells[i * nc..(i + 1) * nc],
-                    out,
-                    &mut first_poll,
-                );
-                if first_poll.reached {
-                    return i;
-                }
-            }
-            rows
-        })
-    }
-
     fn run_rows<R, W>(
         runner: &mut Runner,
         py: Python<'_>,
@@ -374,9 +360,34 @@ impl PerThread for () {
         runner.run_on(py, Own::Made, &|| (), cells, results, stride, work)
     }
 
-    fn with_cached<T, F: FnOnce(&mut Self) -> T>(_: BoxShape, work: F) -> Result<T, F> {
-        Ok(work(&mut ()))
+    fn with_cached<T>(_: BoxShape, work: impl FnOnce(&mut Self) -> T) -> T {
+        work(&mut ())
     }
+}
+
+/// The one way work runs with the GIL released and Python still served (every batch's chunks,
+/// and the solution iterator's wait): `work` runs detached under the panic guard and calls
+/// `poll(done)` now and then; the poll takes the GIL, runs Python's signal handlers, then
+/// `report(py, done)`, and returns `false` once either raised. Ctrl-C (any exception from a
+/// signal handler), an exception from `report`, or a panic stops the work and is raised here;
+/// work that stops with nothing raised is `Error::Interrupted`.
+pub fn detached<T, W, P>(py: Python<'_>, mut report: P, work: W) -> PyResult<T>
+where
+    T: Send,
+    P: Send + FnMut(Python<'_>, usize) -> PyResult<()>,
+    W: Send + FnOnce(&mut dyn FnMut(usize) -> bool) -> Result<T, Stopped>,
+{
+    let mut raised: Option<PyErr> = None;
+    let outcome = py.detach(|| {
+        let mut poll = |done: usize| {
+            Python::attach(|py| {
+                let step = py.check_signals().and_then(|()| report(py, done));
+                step.map_err(|err| raised = Some(err)).is_ok()
+            })
+        };
+        super::guard::no_panic(|| work(&mut poll))
+    })?;
+    outcome.map_err(|Stopped| raised.unwrap_or_else(|| Error::Interrupted.into()))
 }
 
 /// A batch's progress callback, fed chunk by chunk, and the poll `for_each` calls while a chunk
@@ -395,34 +406,26 @@ impl Progress {
         }
     }
 
-    /// Runs one chunk with the GIL released; `work` hands `poll` to `for_each`. The poll runs
-    /// Python's signal handlers and reports finished rows; Ctrl-C (any exception from a signal
-    /// handler) or an exception from the callback stops the chunk and is raised here.
+    /// Runs one chunk with the GIL released ([`detached`]); `work` hands `poll` to
+    /// `for_each`, and the poll reports finished rows to the callback.
     fn run_chunk<F>(&mut self, py: Python<'_>, work: F) -> PyResult<()>
     where
-        F: Send + FnOnce(&mut dyn FnMut(usize) -> bool) -> PyResult<Result<(), Stopped>>,
+        F: Send + FnOnce(&mut dyn FnMut(usize) -> bool) -> Result<(), Stopped>,
     {
         self.reported = 0;
         let (callback, reported) = (&self.callback, &mut self.reported);
-        let mut raised: Option<PyErr> = None;
-        let outcome = py.detach(|| {
-            let mut poll = |done: usize| {
-                Python::attach(|py| {
-                    let step = py.check_signals().and_then(|()| match callback {
-                        Some(callback) if done > *reported => callback
-                            .call1(py, (done - *reported,))
-                            .map(|_| *reported = done),
-                        _ => Ok(()),
-                    });
-                    step.map_err(|err| raised = Some(err)).is_ok()
-                })
-            };
-            work(&mut poll)
-        })?;
-        if outcome == Err(Stopped) {
-            return Err(raised.unwrap_or_else(|| Error::Interrupted.into()));
-        }
-        Ok(())
+        detached(
+            py,
+            |py, done| match callback {
+                Some(callback) if done > *reported => {
+                    callback.call1(py, (done - *reported,))?;
+                    *reported = done;
+                    Ok(())
+                }
+                _ => Ok(()),
+            },
+            work,
+        )
     }
 
     /// Reports what the poll has not yet reported of a finished chunk of `size` rows.

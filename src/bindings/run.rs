@@ -8,6 +8,8 @@ use pyo3::prelude::*;
 
 use crate::core::{BoxShape, Control, Error, Grid, Rules, SearchStats, Solver};
 
+use super::chunks::PerThread;
+
 thread_local! {
     /// One solver per shape seen on this thread, so repeated single calls allocate nothing.
     static SOLVERS: RefCell<Vec<Solver>> = const { RefCell::new(Vec::new()) };
@@ -101,8 +103,8 @@ pub fn starts_attached(shape: BoxShape, rules: Option<&Rules>) -> bool {
 /// millisecond on a 9x9), and notes that it did: a search that gets that far is long enough
 /// to be worth releasing the GIL for.
 #[derive(Default)]
-pub struct FirstPoll {
-    pub reached: bool,
+struct FirstPoll {
+    reached: bool,
 }
 
 impl Control for FirstPoll {
@@ -113,26 +115,21 @@ impl Control for FirstPoll {
 }
 
 /// The attached step of single calls ([`search`]) and small batches
-/// (`chunks::Runner::run_attached`): `work(solver, i, control)` for `i` in `0..rows` in turn,
-/// with the GIL held, on this thread's cached classic solver for `shape` (limited to
-/// `max_guesses` before each row), each search stopped at its first poll. Returns how many
-/// rows finished before one got that far; that row's results are incomplete, and it and the
-/// rows after it are for the caller to run detached.
-pub fn attached_rows<F>(
-    shape: BoxShape,
-    rows: usize,
-    max_guesses: Option<u64>,
-    mut work: F,
-) -> PyResult<usize>
+/// (`chunks::Runner::run_attached`): `work(state, i, control)` for `i` in `0..rows` in turn,
+/// with the GIL held, on this thread's cached per-thread state for `shape` (its classic solver,
+/// or nothing), each search stopped at its first poll. Returns how many rows finished before
+/// one got that far; that row's results are incomplete, and it and the rows after it are for
+/// the caller to run detached.
+pub fn attached_rows<S, F>(shape: BoxShape, rows: usize, mut work: F) -> PyResult<usize>
 where
-    F: FnMut(&mut Solver, usize, &mut dyn Control),
+    S: PerThread,
+    F: FnMut(&mut S, usize, &mut dyn Control),
 {
     super::guard::no_panic(|| {
-        with_solver(shape, |solver| {
+        S::with_cached(shape, |state| {
             for i in 0..rows {
-                solver.set_max_guesses(max_guesses);
                 let mut first_poll = FirstPoll::default();
-                work(solver, i, &mut first_poll);
+                work(state, i, &mut first_poll);
                 if first_poll.reached {
                     return i;
                 }
@@ -162,7 +159,8 @@ where
 {
     if starts_attached(grid.shape(), rules.as_deref()) {
         let mut outcome = None;
-        let finished = attached_rows(grid.shape(), 1, max_guesses, |solver, _, control| {
+        let finished = attached_rows(grid.shape(), 1, |solver: &mut Solver, _, control| {
+            solver.set_max_guesses(max_guesses);
             outcome = Some(work(solver, grid, control));
         })?;
         if finished == 1 {

@@ -2,7 +2,7 @@
 //! (N, limit, n, n) uint8 array allocated fallibly up front (N * limit * n * n bytes can be
 //! more than memory: a `MemoryError`, not an abort). Each row is enumerated as `solutions`
 //! enumerates one grid, and the chunk runner's threads write straight into the rows of the
-//! output, so nothing else grows with the batch.
+//! output (`Runner::for_chunks_in`), so nothing else grows with the batch.
 
 use std::sync::atomic::{AtomicI64, Ordering};
 
@@ -76,45 +76,32 @@ fn solve_all<'py>(
         format!("{} counts", batch.count)
     })?;
     counts.extend((0..batch.count).map(|_| AtomicI64::new(0)));
-    {
-        // SAFETY: the array was made just above and nothing else holds it until it is
-        // returned, so no other reference reads or writes its data meanwhile.
-        let flat = unsafe { out.as_slice_mut() }.expect("a new array is contiguous");
-        let mut runner =
-            Runner::new(batch.shape, batch.count, threads, progress).under(batch.rules.clone());
-        let (mut cells, mut valid) = (Vec::new(), Vec::new());
-        for (start, end) in runner.chunks() {
-            batch.read(start, end, &mut cells, &mut valid)?;
-            let rows = &mut flat[start * stride..end * stride];
-            let work = |offset: usize| {
-                let (valid, counts) = (&valid, &counts);
-                move |solver: &mut Solver,
-                      i: usize,
-                      puzzle: &[u8],
-                      out: &mut [u8],
-                      control: &mut dyn Control| {
-                    solver.set_max_guesses(max_guesses);
-                    let count = if valid[offset + i] {
-                        enumerate(solver, puzzle, limit, control, out)
-                    } else {
-                        out.fill(0);
-                        0
-                    };
-                    counts[start + offset + i].store(count, Ordering::Relaxed);
-                }
-            };
-            let done = runner.run_attached(&cells, rows, stride, work(0))?;
-            if done < end - start {
-                runner.run(
-                    py,
-                    &cells[done * nc..],
-                    &mut rows[done * stride..],
-                    stride,
-                    work(done),
-                )?;
-            }
-        }
-    }
+    // SAFETY: the array was made just above and nothing else holds it until it is returned,
+    // so no other reference reads or writes its data meanwhile.
+    let flat = unsafe { out.as_slice_mut() }.expect("a new array is contiguous");
+    Runner::new(batch.shape, batch.count, threads, progress)
+        .under(batch.rules.clone())
+        .attached()
+        .for_chunks_in(
+            py,
+            flat,
+            stride,
+            |start, end, cells| {
+                let mut valid = Vec::new();
+                batch.read(start, end, cells, &mut valid)?;
+                Ok(valid)
+            },
+            |solver: &mut Solver, row, puzzle, out, control| {
+                solver.set_max_guesses(max_guesses);
+                let count = if row.chunk[row.local] {
+                    enumerate(solver, puzzle, limit, control, out)
+                } else {
+                    out.fill(0);
+                    0
+                };
+                counts[row.index].store(count, Ordering::Relaxed);
+            },
+        )?;
     let counts: Vec<i64> = counts.into_iter().map(AtomicI64::into_inner).collect();
     let counts = alloc::from_slice(py, &counts)?;
     Ok((out, counts).into_pyobject(py)?.into_any())
