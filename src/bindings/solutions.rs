@@ -1,8 +1,8 @@
 //! `solutions` and `iter_solutions`: many solutions of one grid. `solutions` holds them in
 //! memory allocated fallibly (10**7 solutions of an empty grid are a `MemoryError`, not an
-//! abort); `iter_solutions` searches on a thread of its own and hands them over a chunk at a
-//! time, waiting with the GIL released, so "all solutions of this 16x16" needs no memory for
-//! the ones already seen.
+//! abort); `iter_solutions` searches a buffer of them at a time for the `__next__` that needs
+//! them, waiting with the GIL released, so "all solutions of this 16x16" needs no memory for
+//! the ones already seen (see [`Search`]).
 //!
 //! Order: up to the solver's restart limit the solutions come as `Solver::solutions` gives them
 //! (the first is `solve`'s). Past it they are kept one search long, so the first solution is
@@ -16,7 +16,7 @@ use std::sync::{Arc, Mutex};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
-use crate::core::batch::POLL_EVERY;
+use crate::core::batch::{Stopped, POLL_EVERY};
 use crate::core::rules::Rules as CoreRules;
 use crate::core::search::solver::MAX_RESTART_LIMIT;
 use crate::core::{BoxShape, Control, Error, Flow, Grid, SearchStats, Solver};
@@ -129,14 +129,17 @@ pub fn solutions<'py>(
     })
 }
 
-/// Bytes of solutions a producer hands over at once (at least one solution).
+/// Bytes of solutions one `__next__` has searched for at a time (at least one solution).
 const CHUNK_BYTES: usize = 1 << 16;
 
-/// What the search thread sends: a chunk of solutions back to back, or why it stopped.
+/// What the search hands back for a buffer: the buffer filled, or why it stopped.
 enum Message {
-    Chunk(Vec<u8>),
+    /// The buffer, full; the search waits for the next.
+    Full(Vec<u8>),
+    /// The last solutions (possibly none): the search has ended.
+    Last(Vec<u8>),
     Failed(Error),
-    /// The search thread panicked: the guard's error.
+    /// The search panicked: the guard's error.
     Raised(PyErr),
     OutOfMemory,
 }
@@ -150,40 +153,110 @@ impl Control for Alive {
     }
 }
 
-/// Runs the search on its own thread, handing solutions over a chunk at a time; it waits while
-/// the consumer has a chunk not yet taken, so at most about two chunks are held.
-fn spawn(
-    grid: Grid,
-    rules: Option<Arc<CoreRules>>,
-    limit: u64,
-    max_guesses: Option<u64>,
+/// One iterator's search. Stopping a depth-first search in the middle and resuming it later
+/// needs its stack kept meanwhile, and the 9x9 engine recurses, so the search keeps a thread
+/// for its stack; but it searches only for a `__next__` that waits for it: each `__next__` that
+/// runs out of solutions hands it an empty buffer and waits (with the GIL released, Ctrl-C
+/// served, as every batch waits: `chunks::detached`) until the buffer comes back full, and
+/// between calls the thread sleeps. So an iterator never searches more than one thread's
+/// worth, nothing runs ahead of what was asked for, and one that is dropped ends its thread.
+struct Search {
+    /// Empty buffers for the search to fill; dropping it ends a sleeping search.
+    buffers: SyncSender<Vec<u8>>,
+    /// What the search hands back (behind a lock only because a receiver is not `Sync`).
+    replies: Mutex<Receiver<Message>>,
+    /// Whether a buffer was handed over and not yet handed back (a wait that Ctrl-C cut short
+    /// leaves one out; the next `__next__` waits for it).
+    asked: bool,
+    /// Cleared when the iterator goes, to stop a search that is running.
     alive: Arc<AtomicBool>,
-) -> std::io::Result<Receiver<Message>> {
-    let (sender, receiver) = sync_channel(1);
-    std::thread::Builder::new()
-        .name("sudoku_rs iter_solutions".into())
-        .spawn(move || {
-            // A panic here is reported to the consumer as the error it is, never taken for
-            // the end of the solutions.
-            let outcome = super::guard::no_panic(|| {
-                produce(&grid, rules, limit, max_guesses, alive, &sender);
-            });
-            if let Err(err) = outcome {
-                let _ = sender.send(Message::Raised(err));
-            }
-        })?;
-    Ok(receiver)
 }
 
-/// The search thread's work: solutions to `sender` a chunk at a time, then why it stopped.
+impl Search {
+    /// Starts the thread; it searches nothing before the first buffer.
+    fn start(
+        grid: Grid,
+        rules: Option<Arc<CoreRules>>,
+        limit: u64,
+        max_guesses: Option<u64>,
+    ) -> std::io::Result<Self> {
+        let (buffers, wanted) = sync_channel(1);
+        let (reply, replies) = sync_channel(1);
+        let alive = Arc::new(AtomicBool::new(true));
+        let searching = alive.clone();
+        std::thread::Builder::new()
+            .name("sudoku_rs iter_solutions".into())
+            .spawn(move || {
+                // A panic here is reported to the consumer as the error it is, never taken for
+                // the end of the solutions.
+                let outcome = super::guard::no_panic(|| {
+                    produce(&grid, rules, limit, max_guesses, searching, &wanted, &reply);
+                });
+                if let Err(err) = outcome {
+                    let _ = reply.send(Message::Raised(err));
+                }
+            })?;
+        Ok(Search {
+            buffers,
+            replies: Mutex::new(replies),
+            asked: false,
+            alive,
+        })
+    }
+
+    /// Hands the search `buffer` (emptied) unless one is out already, and waits for it back.
+    fn next_chunk(&mut self, py: Python<'_>, mut buffer: Vec<u8>) -> PyResult<Message> {
+        if !self.asked {
+            buffer.clear();
+            if self.buffers.send(buffer).is_err() {
+                // The thread is gone without a last word: only a panic the guard missed.
+                return Ok(Message::Last(Vec::new()));
+            }
+            self.asked = true;
+        }
+        let replies = &self.replies;
+        let message = super::chunks::detached(
+            py,
+            |_, _| Ok(()),
+            |poll| {
+                let replies = replies.lock().expect("no panic while held");
+                loop {
+                    match replies.recv_timeout(POLL_EVERY) {
+                        Ok(message) => return Ok(message),
+                        Err(RecvTimeoutError::Timeout) if poll(0) => {}
+                        Err(RecvTimeoutError::Timeout) => return Err(Stopped),
+                        Err(RecvTimeoutError::Disconnected) => {
+                            return Ok(Message::Last(Vec::new()))
+                        }
+                    }
+                }
+            },
+        )?;
+        self.asked = false;
+        Ok(message)
+    }
+}
+
+impl Drop for Search {
+    fn drop(&mut self) {
+        self.alive.store(false, Ordering::Relaxed);
+    }
+}
+
+/// The search thread's work: waits for a buffer, fills it with solutions, hands it back and
+/// waits for the next, until the solutions end or the iterator goes.
 fn produce(
     grid: &Grid,
     rules: Option<Arc<CoreRules>>,
     limit: u64,
     max_guesses: Option<u64>,
     alive: Arc<AtomicBool>,
-    sender: &SyncSender<Message>,
+    wanted: &Receiver<Vec<u8>>,
+    reply: &SyncSender<Message>,
 ) {
+    let Ok(mut chunk) = wanted.recv() else {
+        return;
+    };
     let nc = grid.cells().len();
     let per_chunk = (CHUNK_BYTES / nc).max(1) * nc;
     let mut solver = match rules {
@@ -191,13 +264,12 @@ fn produce(
         Some(rules) => match Solver::with_rules(grid.shape(), rules) {
             Ok(solver) => solver,
             Err(err) => {
-                let _ = sender.send(Message::Failed(err));
+                let _ = reply.send(Message::Failed(err));
                 return;
             }
         },
     };
     solver.set_max_guesses(max_guesses);
-    let mut chunk: Vec<u8> = Vec::new();
     let mut lost = false;
     let outcome = each(
         &mut solver,
@@ -213,9 +285,16 @@ fn produce(
             if chunk.len() < per_chunk {
                 return Flow::Continue;
             }
-            // A send fails only when the iterator is gone: stop searching.
-            match sender.send(Message::Chunk(std::mem::take(&mut chunk))) {
-                Ok(()) => Flow::Continue,
+            // Either fails only when the iterator is gone: stop searching.
+            let full = std::mem::take(&mut chunk);
+            if reply.send(Message::Full(full)).is_err() {
+                return Flow::Stop;
+            }
+            match wanted.recv() {
+                Ok(buffer) => {
+                    chunk = buffer;
+                    Flow::Continue
+                }
                 Err(_) => Flow::Stop,
             }
         },
@@ -224,29 +303,30 @@ fn produce(
         _ if lost => Message::OutOfMemory,
         Err(Error::Interrupted) => return,
         Err(err) => Message::Failed(err),
-        Ok(()) => Message::Chunk(chunk),
+        Ok(()) => Message::Last(chunk),
     };
-    // After the last chunk the channel closes, which ends the iteration.
-    let _ = sender.send(last);
+    let _ = reply.send(last);
 }
 
 /// The lazy iterator of `sudoku_rs.iter_solutions`.
 #[pyclass(module = "sudoku_rs", name = "SolutionIterator")]
-#[derive(Debug)]
 pub struct SolutionIterator {
     /// The grid as given, so each solution comes back in its kind.
     grid: Py<PyAny>,
     shape: BoxShape,
-    receiver: Mutex<Option<Receiver<Message>>>,
-    alive: Arc<AtomicBool>,
-    /// The chunk being handed out, and how much of it has been.
+    /// `None` once the search has ended.
+    search: Option<Search>,
+    /// The solutions being handed out, and how much of them has been.
     pending: Vec<u8>,
     next: usize,
 }
 
-impl Drop for SolutionIterator {
-    fn drop(&mut self) {
-        self.alive.store(false, Ordering::Relaxed);
+impl std::fmt::Debug for SolutionIterator {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SolutionIterator")
+            .field("shape", &self.shape)
+            .field("searching", &self.search.is_some())
+            .finish_non_exhaustive()
     }
 }
 
@@ -262,22 +342,24 @@ impl SolutionIterator {
             let input = Request::of_shape(self.shape).read(&grid)?;
             let nc = input.grid.cells().len();
             while self.next >= self.pending.len() {
-                let Some(message) = self.wait(py)? else {
+                let Some(search) = self.search.as_mut() else {
                     return Ok(None);
                 };
-                match message {
-                    Message::Chunk(cells) => (self.pending, self.next) = (cells, 0),
-                    Message::Failed(err) => {
-                        self.finish();
-                        return Err(err.into());
+                let buffer = std::mem::take(&mut self.pending);
+                self.next = 0;
+                // Ctrl-C while waiting leaves the buffer with the search; the next call waits
+                // for it again.
+                match search.next_chunk(py, buffer)? {
+                    Message::Full(cells) => self.pending = cells,
+                    Message::Last(cells) => {
+                        self.pending = cells;
+                        self.search = None;
                     }
-                    Message::Raised(err) => {
-                        self.finish();
-                        return Err(err);
-                    }
+                    Message::Failed(err) => return Err(self.finish(err.into())),
+                    Message::Raised(err) => return Err(self.finish(err)),
                     Message::OutOfMemory => {
-                        self.finish();
-                        return Err(alloc::too_big("the solutions found so far"));
+                        let err = alloc::too_big("the solutions found so far");
+                        return Err(self.finish(err));
                     }
                 }
             }
@@ -289,44 +371,12 @@ impl SolutionIterator {
 }
 
 impl SolutionIterator {
-    /// The next message, waiting with the GIL released and running Python's signal handlers
-    /// meanwhile; `None` once the search has ended.
-    fn wait(&mut self, py: Python<'_>) -> PyResult<Option<Message>> {
-        let Some(mut receiver) = self.receiver.lock().expect("no panic while held").take() else {
-            return Ok(None);
-        };
-        loop {
-            // The receiver moves into the detached closure and back: it is not Sync.
-            let got;
-            (receiver, got) = py.detach(move || {
-                let got = receiver.recv_timeout(POLL_EVERY);
-                (receiver, got)
-            });
-            match got {
-                Ok(message) => {
-                    *self.receiver.lock().expect("no panic while held") = Some(receiver);
-                    return Ok(Some(message));
-                }
-                Err(RecvTimeoutError::Timeout) => {
-                    if let Err(err) = py.check_signals() {
-                        *self.receiver.lock().expect("no panic while held") = Some(receiver);
-                        return Err(err);
-                    }
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    self.finish();
-                    return Ok(None);
-                }
-            }
-        }
-    }
-
-    /// Ends the iteration: later calls raise StopIteration.
-    fn finish(&mut self) {
-        self.alive.store(false, Ordering::Relaxed);
-        *self.receiver.lock().expect("no panic while held") = None;
+    /// Ends the iteration with `err`: later calls raise StopIteration.
+    fn finish(&mut self, err: PyErr) -> PyErr {
+        self.search = None;
         self.pending = Vec::new();
         self.next = 0;
+        err
     }
 }
 
@@ -357,25 +407,17 @@ pub fn iter_solutions(
             }
         }
         let shape = input.grid.shape();
-        let alive = Arc::new(AtomicBool::new(true));
         let limit = limit.and_then(|l| l.0).unwrap_or(u64::MAX);
-        let receiver = spawn(
-            input.grid,
-            rules,
-            limit,
-            super::args::budget(max_guesses),
-            alive.clone(),
-        )
-        .map_err(|err| {
-            pyo3::exceptions::PyRuntimeError::new_err(format!(
-                "cannot start the search thread: {err}"
-            ))
-        })?;
+        let search = Search::start(input.grid, rules, limit, super::args::budget(max_guesses))
+            .map_err(|err| {
+                pyo3::exceptions::PyRuntimeError::new_err(format!(
+                    "cannot start the search thread: {err}"
+                ))
+            })?;
         Ok(SolutionIterator {
             grid: grid.clone().unbind(),
             shape,
-            receiver: Mutex::new(Some(receiver)),
-            alive,
+            search: Some(search),
             pending: Vec::new(),
             next: 0,
         })
