@@ -45,7 +45,7 @@ fn main() {
                     .map(|s| s.parse().expect("numbers"))
                     .collect();
                 spec.cages.push(Cage {
-                    total: nums[0] as u32,
+                    total: Some(nums[0] as u32),
                     cells: nums[1..]
                         .chunks(2)
                         .map(|p| Cell {

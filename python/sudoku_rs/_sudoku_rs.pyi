@@ -68,7 +68,10 @@ _Cell = Tuple[int, int]
 @final
 class Rules:
     """Variant rules: diagonals, windows, jigsaw regions, extra regions, anti-knight,
-    anti-king, non-consecutive and killer cages. Immutable, hashable, picklable."""
+    anti-king, non-consecutive, disjoint groups, killer cages, little killers, thermometers,
+    arrows, XV, Kropki dots, sandwiches, whispers, renban, palindromes, between lines,
+    odd/even, minimum/maximum, quadruples, clones, X-sums, skyscrapers and given pencil marks.
+    Immutable, hashable, picklable."""
 
     def __new__(
         cls,
@@ -80,7 +83,36 @@ class Rules:
         anti_knight: bool = False,
         anti_king: bool = False,
         non_consecutive: bool = False,
-        cages: Optional[Sequence[Tuple[int, Sequence[_Cell]]]] = None,
+        cages: Optional[Sequence[Tuple[Optional[int], Sequence[_Cell]]]] = None,
+        main_diagonal: bool = False,
+        anti_diagonal: bool = False,
+        disjoint_groups: bool = False,
+        little_killers: Optional[Sequence[Tuple[int, _Cell, str]]] = None,
+        thermometers: Optional[Sequence[Sequence[_Cell]]] = None,
+        arrows: Optional[Sequence[Tuple[Sequence[_Cell], Sequence[_Cell]]]] = None,
+        xv: Optional[Sequence[Tuple[_Cell, _Cell, str]]] = None,
+        differences: Optional[
+            Sequence[Union[Tuple[_Cell, _Cell], Tuple[_Cell, _Cell, int]]]
+        ] = None,
+        ratios: Optional[Sequence[Union[Tuple[_Cell, _Cell], Tuple[_Cell, _Cell, int]]]] = None,
+        negative_xv: bool = False,
+        negative_ratio: bool = False,
+        sandwiches: Optional[Sequence[Tuple[int, _Cell]]] = None,
+        whispers: Optional[
+            Sequence[Union[Sequence[_Cell], Tuple[Sequence[_Cell], Optional[int]]]]
+        ] = None,
+        renbans: Optional[Sequence[Sequence[_Cell]]] = None,
+        palindromes: Optional[Sequence[Sequence[_Cell]]] = None,
+        between_lines: Optional[Sequence[Sequence[_Cell]]] = None,
+        odd_cells: Optional[Sequence[_Cell]] = None,
+        even_cells: Optional[Sequence[_Cell]] = None,
+        minimum_cells: Optional[Sequence[_Cell]] = None,
+        maximum_cells: Optional[Sequence[_Cell]] = None,
+        quadruples: Optional[Sequence[Tuple[_Cell, Sequence[int]]]] = None,
+        clones: Optional[Sequence[Tuple[Sequence[_Cell], Sequence[_Cell]]]] = None,
+        x_sums: Optional[Sequence[Tuple[int, _Cell]]] = None,
+        skyscrapers: Optional[Sequence[Tuple[int, _Cell]]] = None,
+        pencil_marks: Optional[Sequence[Tuple[_Cell, Sequence[int]]]] = None,
     ) -> Rules: ...
     @staticmethod
     def classic() -> Rules: ...
@@ -93,7 +125,7 @@ class Rules:
         regions: Union[Sequence[Sequence[int]], Sequence[str], npt.NDArray[Any]], /
     ) -> Rules: ...
     @staticmethod
-    def killer(cages: Sequence[Tuple[int, Sequence[_Cell]]], /) -> Rules: ...
+    def killer(cages: Sequence[Tuple[Optional[int], Sequence[_Cell]]], /) -> Rules: ...
     @property
     def diagonals(self) -> bool: ...
     @property
@@ -109,7 +141,59 @@ class Rules:
     @property
     def non_consecutive(self) -> bool: ...
     @property
-    def cages(self) -> Tuple[Tuple[int, Tuple[_Cell, ...]], ...]: ...
+    def cages(self) -> Tuple[Tuple[Optional[int], Tuple[_Cell, ...]], ...]: ...
+    @property
+    def main_diagonal(self) -> bool: ...
+    @property
+    def anti_diagonal(self) -> bool: ...
+    @property
+    def disjoint_groups(self) -> bool: ...
+    @property
+    def little_killers(self) -> Tuple[Tuple[int, _Cell, str], ...]: ...
+    @property
+    def thermometers(self) -> Tuple[Tuple[_Cell, ...], ...]: ...
+    @property
+    def arrows(self) -> Tuple[Tuple[Tuple[_Cell, ...], Tuple[_Cell, ...]], ...]: ...
+    @property
+    def xv(self) -> Tuple[Tuple[_Cell, _Cell, str], ...]: ...
+    @property
+    def differences(self) -> Tuple[Tuple[_Cell, _Cell, int], ...]: ...
+    @property
+    def ratios(self) -> Tuple[Tuple[_Cell, _Cell, int], ...]: ...
+    @property
+    def negative_xv(self) -> bool: ...
+    @property
+    def negative_ratio(self) -> bool: ...
+    @property
+    def sandwiches(self) -> Tuple[Tuple[int, _Cell], ...]: ...
+    @property
+    def whispers(self) -> Tuple[Tuple[Tuple[_Cell, ...], Optional[int]], ...]: ...
+    @property
+    def renbans(self) -> Tuple[Tuple[_Cell, ...], ...]: ...
+    @property
+    def palindromes(self) -> Tuple[Tuple[_Cell, ...], ...]: ...
+    @property
+    def between_lines(self) -> Tuple[Tuple[_Cell, ...], ...]: ...
+    @property
+    def odd_cells(self) -> Tuple[_Cell, ...]: ...
+    @property
+    def even_cells(self) -> Tuple[_Cell, ...]: ...
+    @property
+    def minimum_cells(self) -> Tuple[_Cell, ...]: ...
+    @property
+    def maximum_cells(self) -> Tuple[_Cell, ...]: ...
+    @property
+    def quadruples(self) -> Tuple[Tuple[_Cell, Tuple[int, ...]], ...]: ...
+    @property
+    def clones(self) -> Tuple[Tuple[Tuple[_Cell, ...], Tuple[_Cell, ...]], ...]: ...
+    @property
+    def x_sums(self) -> Tuple[Tuple[int, _Cell], ...]: ...
+    @property
+    def skyscrapers(self) -> Tuple[Tuple[int, _Cell], ...]: ...
+    @property
+    def pencil_marks(self) -> Tuple[Tuple[_Cell, Tuple[int, ...]], ...]: ...
+    @property
+    def kinds(self) -> List[str]: ...
     @property
     def size(self) -> Optional[int]: ...
     @property

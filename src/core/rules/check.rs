@@ -8,7 +8,7 @@ use crate::core::error::{Cell, Error, Unit};
 use crate::core::grid::shape::BoxShape;
 use crate::core::grid::{cell_at, find_conflict as classic_conflict};
 
-use super::layout::{neighbours, windows, Layout};
+use super::layout::{disjoint_groups, neighbours, windows, Layout};
 use super::Rules;
 
 const FROM_ZERO: &str = "(row, column, counted from 0)";
@@ -84,12 +84,23 @@ pub fn find_conflict(shape: BoxShape, rules: &Rules, cells: &[u8]) -> Option<Err
             }
         }
     }
-    if rules.diagonals() {
+    if rules.main_diagonal() {
         if let Some(found) = repeat(cells, (0..n).map(|i| i * n + i)) {
             return twice("diagonal", "on the main diagonal".into(), found);
         }
+    }
+    if rules.anti_diagonal() {
         if let Some(found) = repeat(cells, (0..n).map(|i| i * n + n - 1 - i)) {
             return twice("diagonal", "on the anti-diagonal".into(), found);
+        }
+    }
+    if rules.disjoint_groups() {
+        for group in disjoint_groups(shape) {
+            if let Some(found) = repeat(cells, group.iter().map(|&c| c as usize)) {
+                let first = at(found.0);
+                let place = format!("in the disjoint group of cell {first}");
+                return twice("disjoint groups", place, found);
+            }
         }
     }
     if rules.windows() {
@@ -115,16 +126,14 @@ pub fn find_conflict(shape: BoxShape, rules: &Rules, cells: &[u8]) -> Option<Err
         if let Some(found) = repeat(cells, members.clone()) {
             return twice("killer cage", format!("in cage {i}"), found);
         }
+        let Some(total) = cage.total else { continue };
         let sum: u32 = members.clone().map(|c| u32::from(cells[c])).sum();
         let full = members.clone().all(|c| cells[c] != 0);
-        if full && sum != cage.total || sum > cage.total {
+        if full && sum != total || sum > total {
             let detail = if full {
-                format!("cage {i} adds up to {sum}, not its total {}", cage.total)
+                format!("cage {i} adds up to {sum}, not its total {total}")
             } else {
-                format!(
-                    "the clues of cage {i} add up to {sum}, more than its total {}",
-                    cage.total
-                )
+                format!("the clues of cage {i} add up to {sum}, more than its total {total}")
             };
             return Some(Error::RuleConflict {
                 rule: "killer cage",
@@ -257,7 +266,7 @@ mod tests {
         );
         let killer = Spec {
             cages: vec![Cage {
-                total: 10,
+                total: Some(10),
                 cells: vec![Cell { row: 0, col: 0 }, Cell { row: 0, col: 1 }],
             }],
             ..Spec::default()

@@ -1,7 +1,7 @@
 //! Rules bound to one grid shape: the tables the variant search and the generator walk.
 //!
 //! Every "these cells hold distinct digits" rule (rows, columns, boxes or jigsaw regions,
-//! diagonals, windows, extra regions, cages) is a group; groups of exactly `n` cells also
+//! diagonals, windows, disjoint groups, extra regions, cages) is a group; groups of exactly `n` cells also
 //! drive hidden singles. Groups, anti-knight and anti-king all forbid equal digits on pairs of
 //! cells, so they merge into one peer list per cell: placing a digit strikes it from the peers.
 
@@ -83,9 +83,14 @@ impl Layout {
                 groups.extend(boxes);
             }
         }
-        if rules.diagonals() {
+        if rules.main_diagonal() {
             groups.push((0..n).map(|i| index(i, i)).collect());
+        }
+        if rules.anti_diagonal() {
             groups.push((0..n).map(|i| index(i, n - 1 - i)).collect());
+        }
+        if rules.disjoint_groups() {
+            groups.extend(disjoint_groups(shape));
         }
         if rules.windows() {
             for (top, left) in windows() {
@@ -95,16 +100,25 @@ impl Layout {
         for region in rules.extra_regions() {
             groups.push(region.iter().map(|c| index(c.row, c.col)).collect());
         }
+        // A cage without a total only keeps its digits distinct: a group, not a bound cage.
         let cages: Vec<BoundCage> = rules
             .cages()
             .iter()
-            .map(|cage| BoundCage {
-                cells: cage.cells.iter().map(|c| index(c.row, c.col)).collect(),
-                total: cage.total,
-                table: CageTable::new(cage.cells.len(), cage.total, n),
+            .filter_map(|cage| {
+                let total = cage.total?;
+                Some(BoundCage {
+                    cells: cage.cells.iter().map(|c| index(c.row, c.col)).collect(),
+                    total,
+                    table: CageTable::new(cage.cells.len(), total, n),
+                })
             })
             .collect();
-        groups.extend(cages.iter().map(|c| c.cells.clone()));
+        groups.extend(
+            rules
+                .cages()
+                .iter()
+                .map(|c| c.cells.iter().map(|c| index(c.row, c.col)).collect()),
+        );
 
         let mut peer_sets: Vec<Vec<u16>> = vec![Vec::new(); nc];
         for group in &groups {
@@ -220,6 +234,19 @@ impl Layout {
     pub fn shape(&self) -> BoxShape {
         self.shape
     }
+}
+
+/// Disjoint groups: for each position inside a box, the cells at that position of every box
+/// (row-major cell indices).
+pub(crate) fn disjoint_groups(shape: BoxShape) -> Vec<Vec<u16>> {
+    let n = shape.size();
+    let mut groups = vec![Vec::with_capacity(n); n];
+    for r in 0..n {
+        for c in 0..n {
+            groups[(r % shape.rows()) * shape.cols() + c % shape.cols()].push((r * n + c) as u16);
+        }
+    }
+    groups
 }
 
 /// The top-left corners of the four windows of a 9x9 windoku.

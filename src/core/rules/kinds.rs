@@ -1,0 +1,261 @@
+//! The constraint kinds beyond all-different groups: what each one is (its cells, clue and
+//! value) and the checks on its own that need no grid size. The size-dependent checks (cells
+//! inside the grid, values a grid of `n` digits can meet) are in `Rules::check_size`.
+
+use crate::core::error::{Cell, Error, Result};
+
+/// A killer cage: its cells hold distinct digits that add up to `total`; a cage without a
+/// total only keeps its digits distinct.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Cage {
+    pub total: Option<u32>,
+    pub cells: Vec<Cell>,
+}
+
+/// A place just outside the grid, where a clue stands: row or column -1 (above or left of
+/// the grid) or `n` (below or right of it), the other counted from 0 as for cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Outside {
+    pub row: i32,
+    pub col: i32,
+}
+
+impl std::fmt::Display for Outside {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "({}, {})", self.row, self.col)
+    }
+}
+
+/// The way a little killer's diagonal runs from its clue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Direction {
+    UpRight,
+    UpLeft,
+    DownRight,
+    DownLeft,
+}
+
+impl Direction {
+    pub const ALL: [Direction; 4] = [
+        Direction::UpRight,
+        Direction::UpLeft,
+        Direction::DownRight,
+        Direction::DownLeft,
+    ];
+
+    /// f-puzzles' code: `UR`, `UL`, `DR`, `DL`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Direction::UpRight => "UR",
+            Direction::UpLeft => "UL",
+            Direction::DownRight => "DR",
+            Direction::DownLeft => "DL",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<Direction> {
+        Direction::ALL
+            .into_iter()
+            .find(|d| d.code().eq_ignore_ascii_case(code))
+    }
+
+    /// One step as (row step, column step).
+    pub fn step(self) -> (i32, i32) {
+        match self {
+            Direction::UpRight => (-1, 1),
+            Direction::UpLeft => (-1, -1),
+            Direction::DownRight => (1, 1),
+            Direction::DownLeft => (1, -1),
+        }
+    }
+}
+
+/// A little killer: the digits on the diagonal from `clue` (outside the grid) running in
+/// `direction` add up to `total`; they may repeat.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LittleKiller {
+    pub total: u32,
+    pub clue: Outside,
+    pub direction: Direction,
+}
+
+impl LittleKiller {
+    /// The diagonal's cells on an `n x n` grid, nearest the clue first.
+    pub fn cells(&self, n: usize) -> Vec<Cell> {
+        walk(self.clue, self.direction.step(), n)
+    }
+}
+
+/// A clue outside the grid about the row or column it faces: sandwich sums, X-sums and
+/// skyscrapers.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LineClue {
+    pub value: u32,
+    pub clue: Outside,
+}
+
+impl LineClue {
+    /// The row or column the clue faces on an `n x n` grid, nearest the clue first (empty when
+    /// the clue does not face one).
+    pub fn cells(&self, n: usize) -> Vec<Cell> {
+        let n_i = n as i32;
+        let Outside { row, col } = self.clue;
+        let step = if row == -1 {
+            (1, 0)
+        } else if row == n_i {
+            (-1, 0)
+        } else if col == -1 {
+            (0, 1)
+        } else if col == n_i {
+            (0, -1)
+        } else {
+            return Vec::new();
+        };
+        walk(self.clue, step, n)
+    }
+}
+
+/// The cells from one step past `from` on, `step` at a time, while inside the grid.
+fn walk(from: Outside, (dr, dc): (i32, i32), n: usize) -> Vec<Cell> {
+    let mut cells = Vec::new();
+    let (mut r, mut c) = (from.row + dr, from.col + dc);
+    while r >= 0 && c >= 0 && (r as usize) < n && (c as usize) < n {
+        cells.push(Cell {
+            row: r as usize,
+            col: c as usize,
+        });
+        r += dr;
+        c += dc;
+    }
+    cells
+}
+
+/// An arrow: the digits on the shaft add up to the number the circle's digits read in
+/// row-major order (one digit for a one-cell circle). Shaft digits may repeat.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Arrow {
+    pub circle: Vec<Cell>,
+    /// From the circle to the tip.
+    pub shaft: Vec<Cell>,
+}
+
+/// A mark between two orthogonal neighbours with a value: a Kropki dot (white: the digits
+/// differ by `value`; black: one is `value` times the other) or an X/V (the digits add up to
+/// `value`, 10 or 5).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Pair {
+    pub cells: [Cell; 2],
+    pub value: u32,
+}
+
+/// A German whispers line: neighbours along it differ by at least `difference` (None: the
+/// f-puzzles default, half the grid's side rounded up).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Whisper {
+    pub cells: Vec<Cell>,
+    pub difference: Option<u32>,
+}
+
+impl Whisper {
+    /// The least difference on a grid of side `n`.
+    pub fn difference_for(&self, n: usize) -> u32 {
+        self.difference.unwrap_or(n.div_ceil(2) as u32)
+    }
+}
+
+/// A quadruple: every listed digit appears in the 2x2 whose top-left cell is `corner`, a
+/// digit listed twice at least twice.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Quadruple {
+    pub corner: Cell,
+    pub digits: Vec<u8>,
+}
+
+impl Quadruple {
+    /// The four cells, row-major.
+    pub fn cells(&self) -> [Cell; 4] {
+        let Cell { row, col } = self.corner;
+        [(0, 0), (0, 1), (1, 0), (1, 1)].map(|(dr, dc)| Cell {
+            row: row + dr,
+            col: col + dc,
+        })
+    }
+}
+
+/// Clones: `cells[i]` and `clone_cells[i]` hold the same digit.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ClonePair {
+    pub cells: Vec<Cell>,
+    pub clone_cells: Vec<Cell>,
+}
+
+/// Given pencil marks: `cell` holds one of `digits`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PencilMark {
+    pub cell: Cell,
+    pub digits: Vec<u8>,
+}
+
+/// The first cell listed twice, if any.
+pub(crate) fn first_repeat(cells: &[Cell]) -> Option<Cell> {
+    let mut seen = std::collections::HashSet::new();
+    cells.iter().copied().find(|c| !seen.insert(*c))
+}
+
+/// A line of cells on its own: at least `least` cells, none twice.
+pub(crate) fn check_line(what: &str, cells: &[Cell], least: usize) -> Result<()> {
+    if cells.len() < least {
+        let need = match least {
+            1 => "at least one cell".to_string(),
+            k => format!("at least {k} cells"),
+        };
+        return Err(Error::Rules(format!(
+            "{what} has {} cells; it needs {need}",
+            cells.len()
+        )));
+    }
+    if let Some(cell) = first_repeat(cells) {
+        return Err(Error::Rules(format!("{what} lists cell {cell} twice")));
+    }
+    Ok(())
+}
+
+/// A pair mark on its own: two orthogonal neighbours.
+pub(crate) fn check_pair(what: &str, pair: &Pair) -> Result<()> {
+    let [a, b] = pair.cells;
+    if a.row.abs_diff(b.row) + a.col.abs_diff(b.col) != 1 {
+        return Err(Error::Rules(format!(
+            "{what} joins cells {a} and {b}, which are not orthogonal neighbours"
+        )));
+    }
+    Ok(())
+}
+
+/// A clue outside the grid as far as it can be checked without the size: at most one step
+/// above or left of it.
+pub(crate) fn check_outside(what: &str, clue: Outside) -> Result<()> {
+    if clue.row < -1 || clue.col < -1 {
+        return Err(Error::Rules(format!(
+            "{what} stands at {clue}, which is not next to the grid (a clue outside the grid is \
+             in row or column -1 or n)"
+        )));
+    }
+    Ok(())
+}
+
+/// Digits on their own: at least one, each from 1.
+pub(crate) fn check_digits(what: &str, digits: &[u8], most: usize) -> Result<()> {
+    if digits.is_empty() {
+        return Err(Error::Rules(format!("{what} lists no digits")));
+    }
+    if digits.len() > most {
+        return Err(Error::Rules(format!(
+            "{what} lists {} digits; at most {most} fit",
+            digits.len()
+        )));
+    }
+    if digits.contains(&0) {
+        return Err(Error::Rules(format!("{what} lists 0; digits count from 1")));
+    }
+    Ok(())
+}
