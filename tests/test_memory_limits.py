@@ -153,6 +153,7 @@ NOT_PROPORTIONAL = {
     "InvalidRulesError": "an exception",
     "LogicTraces": "a result type",
     "NoSolutionError": "an exception",
+    "Puzzle": "one puzzle (its payload decodes to a capped length)",
     "Rating": "a result type",
     "Rules": "one set of rules",
     "SearchTraces": "a result type",

@@ -203,6 +203,44 @@ class Rules:
     def __hash__(self) -> int: ...
     def __getnewargs_ex__(self) -> Tuple[Tuple[()], Dict[str, Any]]: ...
 
+@final
+class Puzzle:
+    """A grid with its rules and what was published with it."""
+
+    def __new__(
+        cls,
+        grid: _GridLike,
+        /,
+        *,
+        rules: Optional[Rules] = None,
+        title: Optional[str] = None,
+        author: Optional[str] = None,
+        rules_text: Optional[str] = None,
+        solution: Optional[_GridLike] = None,
+    ) -> Puzzle: ...
+    @staticmethod
+    def from_url(link: str, /) -> Puzzle: ...
+    @staticmethod
+    def from_fpuzzles(data: Union[str, Dict[str, Any]], /) -> Puzzle: ...
+    def to_fpuzzles(self) -> Dict[str, Any]: ...
+    def to_url(self, site: Literal["f-puzzles", "sudokupad"] = "f-puzzles") -> str: ...
+    @property
+    def grid(self) -> List[List[int]]: ...
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def size(self) -> int: ...
+    @property
+    def title(self) -> Optional[str]: ...
+    @property
+    def author(self) -> Optional[str]: ...
+    @property
+    def rules_text(self) -> Optional[str]: ...
+    @property
+    def solution(self) -> Optional[List[List[int]]]: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __reduce__(self) -> Tuple[Any, Tuple[str]]: ...
+
 # Constants the core owns (see src/bindings/constants.rs).
 STATUSES: List[Tuple[str, int, str]]
 DIFFICULTY_LABELS: List[str]
@@ -223,6 +261,16 @@ TRACE_COLUMN: int
 TRACE_DIGIT: int
 TRACE_VOCABULARY_SIZE: int
 
+@overload
+def solve(
+    grid: Puzzle,
+    /,
+    *,
+    box: None = None,
+    max_guesses: Optional[int] = None,
+    rules: None = None,
+) -> List[List[int]]: ...
+@overload
 def solve(
     grid: _G,
     /,
@@ -231,6 +279,17 @@ def solve(
     max_guesses: Optional[int] = None,
     rules: Optional[Rules] = None,
 ) -> _G: ...
+@overload
+def solutions(
+    grid: Puzzle,
+    /,
+    *,
+    limit: Optional[int] = 10,
+    box: None = None,
+    max_guesses: Optional[int] = None,
+    rules: None = None,
+) -> List[List[List[int]]]: ...
+@overload
 def solutions(
     grid: _G,
     /,
@@ -246,6 +305,17 @@ class SolutionIterator(Generic[_G]):
     def __iter__(self) -> SolutionIterator[_G]: ...
     def __next__(self) -> _G: ...
 
+@overload
+def iter_solutions(
+    grid: Puzzle,
+    /,
+    *,
+    limit: Optional[int] = None,
+    box: None = None,
+    max_guesses: Optional[int] = None,
+    rules: None = None,
+) -> SolutionIterator[List[List[int]]]: ...
+@overload
 def iter_solutions(
     grid: _G,
     /,
@@ -256,7 +326,7 @@ def iter_solutions(
     rules: Optional[Rules] = None,
 ) -> SolutionIterator[_G]: ...
 def count_solutions(
-    grid: _GridLike,
+    grid: Union[_GridLike, Puzzle],
     /,
     *,
     limit: Optional[int] = None,
@@ -265,7 +335,7 @@ def count_solutions(
     rules: Optional[Rules] = None,
 ) -> int: ...
 def is_unique(
-    grid: _GridLike,
+    grid: Union[_GridLike, Puzzle],
     /,
     *,
     box: Optional[Tuple[int, int]] = None,
@@ -273,7 +343,7 @@ def is_unique(
     rules: Optional[Rules] = None,
 ) -> bool: ...
 def is_valid(
-    grid: _GridLike, /, *, box: Optional[Tuple[int, int]] = None, rules: Optional[Rules] = None
+    grid: Union[_GridLike, Puzzle], /, *, box: Optional[Tuple[int, int]] = None, rules: Optional[Rules] = None
 ) -> bool: ...
 
 @final

@@ -40,6 +40,8 @@ class Board:
     ``rules=`` (a `Rules`) makes a variant board: solving, counting and `is_valid` follow the
     rules (see `rules`), and under jigsaw regions ``box=`` is an error, as for `solve`.
     `conflicts` then also marks clues that break a variant rule with another clue.
+
+    A `Puzzle` (``Board(sr.Puzzle.from_url(link))``) brings its grid and its rules.
     """
 
     __slots__ = ("_box", "_cells", "_givens", "_rules")
@@ -52,6 +54,13 @@ class Board:
     def __init__(
         self, grid: Any, /, *, box: Optional[Tuple[int, int]] = None, rules: Optional[Rules] = None
     ) -> None:
+        if isinstance(grid, _sudoku_rs.Puzzle):
+            if box is not None or rules is not None:
+                raise TypeError(
+                    "a Puzzle carries its rules and box: pass rules= and box= only with a "
+                    "plain grid"
+                )
+            grid, rules = grid.grid, grid.rules
         cells, shape = _sudoku_rs._read_grid(grid, box=box, rules=rules)
         self._cells = _frozen(cells)
         self._givens = _frozen(cells != 0)

@@ -74,6 +74,7 @@ impl From<Error> for PyErr {
             Error::Candidates(_) => InvalidCandidatesError::new_err(err.to_string()),
             Error::Rules(_) => InvalidRulesError::new_err(err.to_string()),
             Error::Shape(_)
+            | Error::Link(_)
             | Error::BoxShape(_)
             | Error::Value { .. }
             | Error::Conflict { .. }

@@ -25,6 +25,7 @@ mod lines;
 mod logic;
 mod logic_batch;
 mod one_row;
+mod puzzle;
 mod pystr;
 mod rate;
 mod request;
@@ -79,6 +80,8 @@ mod _sudoku_rs {
     };
     #[pymodule_export]
     use super::logic_batch::{_explain_batch, _grade_batch};
+    #[pymodule_export]
+    use super::puzzle::Puzzle;
     #[pymodule_export]
     use super::rate::{_rate, _rate_batch};
     #[pymodule_export]

@@ -966,6 +966,11 @@ const KEYWORDS_BEFORE: usize = 7;
 pub(crate) struct RulesArg(Rules);
 
 impl RulesArg {
+    /// The argument for `rules` (a `Puzzle`'s own).
+    pub(crate) fn of(rules: Rules) -> Self {
+        RulesArg(rules)
+    }
+
     /// The rules to search under; `None` for classic rules, however given.
     pub(crate) fn core(arg: Option<RulesArg>) -> Option<Arc<Core>> {
         arg.map(|a| a.0 .0).filter(|r| !r.is_classic())

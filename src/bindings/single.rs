@@ -5,7 +5,7 @@ use pyo3::prelude::*;
 use super::args::{budget, BoxArg, Limit, MaxGuesses};
 use super::errors::InvalidPuzzleError;
 use super::request::Request;
-use super::{guard, rules, run};
+use super::{guard, puzzle, rules, run};
 
 /// The first solution of `grid`, in the same kind as the input. `max_guesses` bounds the
 /// search: a puzzle that needs more guesses raises `GuessLimitError`, never a wrong answer.
@@ -19,8 +19,9 @@ pub fn solve<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     guard::entry(|| {
         let py = grid.py();
+        let (grid, r#box, rules) = puzzle::unpack(grid, r#box, rules)?;
         let request = Request::new(r#box, rules)?;
-        let input = request.read(grid)?;
+        let input = request.read(&grid)?;
         let rules = request.into_rules();
         let solution = run::search(
             py,
@@ -53,8 +54,9 @@ pub fn count_solutions(
 ) -> PyResult<u64> {
     guard::entry(|| {
         let limit = limit.and_then(|l| l.0);
+        let (grid, r#box, rules) = puzzle::unpack(grid, r#box, rules)?;
         let request = Request::new(r#box, rules)?;
-        let input = request.read(grid)?;
+        let input = request.read(&grid)?;
         let rules = request.into_rules();
         run::search(
             grid.py(),
@@ -92,9 +94,10 @@ pub fn is_valid(
 ) -> PyResult<bool> {
     guard::entry(|| {
         let py = grid.py();
+        let (grid, r#box, rules) = puzzle::unpack(grid, r#box, rules)?;
         // A bad box is as invalid as a bad grid: both are InvalidPuzzleError.
         let read = Request::new(r#box, rules).and_then(|request| {
-            let input = request.read(grid)?;
+            let input = request.read(&grid)?;
             Ok((input, request.into_rules()))
         });
         match read {

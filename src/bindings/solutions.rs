@@ -100,8 +100,9 @@ pub fn solutions<'py>(
 ) -> PyResult<Bound<'py, PyList>> {
     super::guard::entry(|| {
         let py = grid.py();
+        let (grid, r#box, rules) = super::puzzle::unpack(grid, r#box, rules)?;
         let request = Request::new(r#box, rules)?;
-        let input = request.read(grid)?;
+        let input = request.read(&grid)?;
         let rules = request.into_rules();
         let limit = limit.0.unwrap_or(u64::MAX);
         let (cells, fits) = super::run::detached_with(
@@ -392,8 +393,9 @@ pub fn iter_solutions(
     rules: Option<RulesArg>,
 ) -> PyResult<SolutionIterator> {
     super::guard::entry(|| {
+        let (grid, r#box, rules) = super::puzzle::unpack(grid, r#box, rules)?;
         let request = Request::new(r#box, rules)?;
-        let input = request.read(grid)?;
+        let input = request.read(&grid)?;
         let rules = request.into_rules();
         // Conflicting clues raise here, not at the first next().
         match &rules {

@@ -76,6 +76,9 @@ pub enum Error {
     /// A model's reply holds no grid or moves that can be read (see `grid::answer`); the
     /// message says what was found instead.
     Answer(String),
+    /// A published puzzle that cannot be read: an unknown link, a payload that is not
+    /// LZ-string base64 or not JSON, a grid of the wrong size (see `link`).
+    Link(String),
 }
 
 impl fmt::Display for Error {
@@ -86,7 +89,8 @@ impl fmt::Display for Error {
             | Error::Generate(msg)
             | Error::Candidates(msg)
             | Error::Rules(msg)
-            | Error::Answer(msg) => f.write_str(msg),
+            | Error::Answer(msg)
+            | Error::Link(msg) => f.write_str(msg),
             Error::RuleConflict { rule, detail } => write!(f, "{rule}: {detail}"),
             Error::Value {
                 cell,

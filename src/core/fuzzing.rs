@@ -10,6 +10,7 @@ use crate::core::grid::lines;
 use crate::core::grid::shape::BoxShape;
 use crate::core::grid::text;
 use crate::core::grid::Grid;
+use crate::core::link::{fpuzzles, lz, sudokupad, Puzzle, Site};
 use crate::core::search::{Solver, Unbounded};
 use crate::core::Result;
 
@@ -187,6 +188,72 @@ pub fn answer(data: &[u8]) {
     }
 }
 
+/// Target `lz`: the bytes as a payload (LZ-string base64, or anything) and as UTF-16 units.
+/// The decoder never panics and never passes its cap; what it decodes encodes back to a payload
+/// that decodes the same; any units survive encoding and decoding.
+pub fn lz(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    match lz::decompress_capped(&text, 1 << 16) {
+        Ok(units) => {
+            assert!(units.len() <= 1 << 16);
+            let again = lz::compress_base64(&units);
+            assert_eq!(lz::decompress_base64(&again).as_ref(), Ok(&units));
+        }
+        Err(err) => assert!(!err.to_string().is_empty()),
+    }
+    let units: Vec<u16> = data
+        .chunks(2)
+        .map(|p| u16::from_le_bytes([p[0], *p.get(1).unwrap_or(&0)]))
+        .collect();
+    let packed = lz::compress_base64(&units);
+    assert_eq!(lz::decompress_base64(&packed), Ok(units), "round trip");
+}
+
+/// A puzzle read from anything is well formed and survives writing and reading back, as
+/// f-puzzles JSON and as a link.
+fn round_trips(puzzle: &Puzzle) {
+    assert_eq!(puzzle.check(), Ok(()));
+    let json = puzzle.to_fpuzzles();
+    let again = fpuzzles::from_json(&json).expect("a written puzzle reads back");
+    assert_eq!(&again, puzzle, "f-puzzles JSON round trip");
+    let text = json.write();
+    assert_eq!(
+        Puzzle::from_fpuzzles_text(&text).as_ref(),
+        Ok(puzzle),
+        "JSON text round trip"
+    );
+    let link = puzzle.to_url(Site::FPuzzles);
+    assert_eq!(Puzzle::from_url(&link).as_ref(), Ok(puzzle), "link round trip");
+}
+
+/// Target `fpuzzles`: the bytes as f-puzzles JSON text. The reader never panics; an error has
+/// a message; a puzzle it reads round-trips.
+pub fn fpuzzles(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    match Puzzle::from_fpuzzles_text(&text) {
+        Ok(puzzle) => round_trips(&puzzle),
+        Err(err) => assert!(!err.to_string().is_empty()),
+    }
+}
+
+/// Target `links`: the bytes as a link or a SudokuPad text (zipped JSON). Neither reader
+/// panics; a puzzle read round-trips as f-puzzles data.
+pub fn links(data: &[u8]) {
+    let Some((&first, rest)) = data.split_first() else {
+        return;
+    };
+    let text = String::from_utf8_lossy(rest);
+    let read = if first & 1 == 0 {
+        Puzzle::from_url(&text)
+    } else {
+        sudokupad::from_text(&text)
+    };
+    match read {
+        Ok(puzzle) => round_trips(&puzzle),
+        Err(err) => assert!(!err.to_string().is_empty()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::path::Path;
@@ -228,5 +295,20 @@ mod tests {
     #[test]
     fn replay_lines() {
         replay("lines", super::lines);
+    }
+
+    #[test]
+    fn replay_lz() {
+        replay("lz", super::lz);
+    }
+
+    #[test]
+    fn replay_fpuzzles() {
+        replay("fpuzzles", super::fpuzzles);
+    }
+
+    #[test]
+    fn replay_links() {
+        replay("links", super::links);
     }
 }

@@ -9,6 +9,8 @@
 //!   and the seeded random numbers they use.
 //! - [`rules`]: variant rules (diagonals, windows, jigsaw, anti-knight/king,
 //!   non-consecutive, killer cages) and the search engine for them.
+//! - [`link`]: puzzles as published: f-puzzles and SudokuPad links, their LZ-string payloads
+//!   and JSON, read into (and written from) a grid with its rules.
 //! - [`batch`]: many puzzles on many threads.
 //! - [`env`]: the reinforcement-learning environment, a batch of episodes stepped together.
 
@@ -18,6 +20,7 @@ pub mod error;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod grid;
+pub mod link;
 pub mod logic;
 pub mod make;
 pub mod rules;

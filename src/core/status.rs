@@ -80,7 +80,8 @@ impl Status {
             | Error::RuleConflict { .. }
             | Error::Rules(_)
             | Error::Generate(_)
-            | Error::Answer(_) => Status::Invalid,
+            | Error::Answer(_)
+            | Error::Link(_) => Status::Invalid,
         }
     }
 
