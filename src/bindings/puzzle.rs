@@ -178,7 +178,10 @@ impl Puzzle {
             let text = link.cast::<PyString>().map_err(|_| {
                 PyTypeError::new_err(format!(
                     "link must be a str, got {}",
-                    link.get_type().name().map(|n| n.to_string()).unwrap_or_default()
+                    link.get_type()
+                        .name()
+                        .map(|n| n.to_string())
+                        .unwrap_or_default()
                 ))
             })?;
             let text = text.to_cow()?;

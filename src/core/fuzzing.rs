@@ -223,7 +223,11 @@ fn round_trips(puzzle: &Puzzle) {
         "JSON text round trip"
     );
     let link = puzzle.to_url(Site::FPuzzles);
-    assert_eq!(Puzzle::from_url(&link).as_ref(), Ok(puzzle), "link round trip");
+    assert_eq!(
+        Puzzle::from_url(&link).as_ref(),
+        Ok(puzzle),
+        "link round trip"
+    );
 }
 
 /// Target `fpuzzles`: the bytes as f-puzzles JSON text. The reader never panics; an error has

@@ -58,9 +58,12 @@ struct Reader {
 
 impl Reader {
     fn cell(&self, json: &Json, what: &str) -> Result<Cell> {
-        let text = json
-            .as_str()
-            .ok_or_else(|| link(format!("{what}: a cell is written \"R1C1\", got {}", json.kind())))?;
+        let text = json.as_str().ok_or_else(|| {
+            link(format!(
+                "{what}: a cell is written \"R1C1\", got {}",
+                json.kind()
+            ))
+        })?;
         let (r, c) = cell_name(text)
             .ok_or_else(|| link(format!("{what}: {text:?} is not a cell (\"R1C1\")")))?;
         let n = self.n as i64;
@@ -122,11 +125,11 @@ fn number(json: Option<&Json>, what: &str) -> Result<Option<i64>> {
     match json {
         None | Some(Json::Null) => Ok(None),
         Some(Json::String(s)) if s.trim().is_empty() => Ok(None),
-        Some(Json::String(s)) => s
-            .trim()
-            .parse::<i64>()
-            .map(Some)
-            .map_err(|_| rules_error(format!("{what} has value {s:?}, which is not a whole number"))),
+        Some(Json::String(s)) => s.trim().parse::<i64>().map(Some).map_err(|_| {
+            rules_error(format!(
+                "{what} has value {s:?}, which is not a whole number"
+            ))
+        }),
         Some(Json::Number(x)) if x.fract() == 0.0 && x.abs() < 1e12 => Ok(Some(*x as i64)),
         Some(other) => Err(rules_error(format!(
             "{what} has value {}, which is not a whole number",
@@ -167,7 +170,11 @@ fn refuse(key: &str, value: &Json) -> Error {
     named_cells(value, &mut cells);
     let count = value.as_array().map_or(1, <[Json]>::len);
     let shown: Vec<&str> = cells.iter().take(12).map(String::as_str).collect();
-    let more = if cells.len() > shown.len() { ", ..." } else { "" };
+    let more = if cells.len() > shown.len() {
+        ", ..."
+    } else {
+        ""
+    };
     let place = if cells.is_empty() {
         String::new()
     } else {
@@ -257,9 +264,12 @@ pub fn from_json(data: &Json) -> Result<Puzzle> {
     let grid = data
         .get("grid")
         .ok_or_else(|| link("the f-puzzles data has no 'grid'".into()))?;
-    let rows = grid
-        .as_array()
-        .ok_or_else(|| link(format!("the f-puzzles 'grid' is {}, not a list", grid.kind())))?;
+    let rows = grid.as_array().ok_or_else(|| {
+        link(format!(
+            "the f-puzzles 'grid' is {}, not a list",
+            grid.kind()
+        ))
+    })?;
     if rows.len() != n {
         return Err(link(format!(
             "the f-puzzles grid has {} rows, but its size is {n}",
@@ -306,8 +316,8 @@ pub fn from_json(data: &Json) -> Result<Puzzle> {
                     )))
                 }
                 Some(region) => {
-                    let id = number(Some(region), &format!("the region of cell {here}"))?
-                        .unwrap_or(-1);
+                    let id =
+                        number(Some(region), &format!("the region of cell {here}"))?.unwrap_or(-1);
                     if !(0..n as i64).contains(&id) {
                         return Err(rules_error(format!(
                             "cell {here} is in region {id}, but a {n}x{n} grid has regions 0 \
@@ -440,7 +450,8 @@ pub fn from_json(data: &Json) -> Result<Puzzle> {
             }
             "extraregion" => {
                 for (i, e) in entries(value, key)?.iter().enumerate() {
-                    spec.extra_regions.push(reader.cells(e.get("cells"), &what(i))?);
+                    spec.extra_regions
+                        .push(reader.cells(e.get("cells"), &what(i))?);
                 }
             }
             "littlekillersum" => {
@@ -502,7 +513,9 @@ pub fn from_json(data: &Json) -> Result<Puzzle> {
                                 )))
                             }
                         },
-                        "difference" => non_negative(number(raw, &what(i))?.unwrap_or(1), &what(i))?,
+                        "difference" => {
+                            non_negative(number(raw, &what(i))?.unwrap_or(1), &what(i))?
+                        }
                         _ => non_negative(number(raw, &what(i))?.unwrap_or(2), &what(i))?,
                     };
                     let pair = Pair {
@@ -631,7 +644,9 @@ fn read_solution(value: &Json, n: usize) -> Result<Option<Vec<u8>>> {
             .iter()
             .map(|v| match v {
                 Json::String(s) if s == "." || s.is_empty() => Ok(0),
-                other => Ok(number(Some(other), "the solution")?.unwrap_or(0).clamp(0, 255) as u8),
+                other => Ok(number(Some(other), "the solution")?
+                    .unwrap_or(0)
+                    .clamp(0, 255) as u8),
             })
             .collect::<Result<_>>()?,
         Json::String(s) if s.is_empty() => return Ok(None),
@@ -754,7 +769,11 @@ pub fn to_json(puzzle: &Puzzle) -> Json {
     let list = |items: Vec<Json>| Json::Array(items);
     let mut extra: Vec<Json> = Vec::new();
     if rules.windows() {
-        extra.extend(windows().iter().map(|w| obj(vec![("cells", cells_json(w))])));
+        extra.extend(
+            windows()
+                .iter()
+                .map(|w| obj(vec![("cells", cells_json(w))])),
+        );
     }
     extra.extend(
         rules
@@ -806,7 +825,13 @@ pub fn to_json(puzzle: &Puzzle) -> Json {
     if !rules.thermometers().is_empty() {
         put(
             "thermometer",
-            list(rules.thermometers().iter().map(|l| lines_entry(l)).collect()),
+            list(
+                rules
+                    .thermometers()
+                    .iter()
+                    .map(|l| lines_entry(l))
+                    .collect(),
+            ),
         );
     }
     if !rules.arrows().is_empty() {
@@ -861,7 +886,9 @@ pub fn to_json(puzzle: &Puzzle) -> Json {
     if !rules.differences().is_empty() {
         put(
             "difference",
-            pair_entries(rules.differences(), &|v| (v != 1).then(|| s(&v.to_string()))),
+            pair_entries(rules.differences(), &|v| {
+                (v != 1).then(|| s(&v.to_string()))
+            }),
         );
     }
     if !rules.ratios().is_empty() {
@@ -922,7 +949,12 @@ pub fn to_json(puzzle: &Puzzle) -> Json {
         if !cells.is_empty() {
             put(
                 key,
-                list(cells.iter().map(|&c| obj(vec![("cell", cell_json(c))])).collect()),
+                list(
+                    cells
+                        .iter()
+                        .map(|&c| obj(vec![("cell", cell_json(c))]))
+                        .collect(),
+                ),
             );
         }
     }
@@ -991,7 +1023,10 @@ pub fn to_json(puzzle: &Puzzle) -> Json {
             ));
         }
     }
-    for (clues, name) in [(rules.x_sums(), "X-Sum"), (rules.skyscrapers(), "Skyscraper")] {
+    for (clues, name) in [
+        (rules.x_sums(), "X-Sum"),
+        (rules.skyscrapers(), "Skyscraper"),
+    ] {
         for clue in clues {
             copies.push((
                 "text",

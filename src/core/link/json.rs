@@ -346,7 +346,8 @@ mod tests {
 
     #[test]
     fn reads_and_writes() {
-        let text = r#"{"a":[1,2.5,-3,true,false,null],"b":{"c":"d\"\\\n\u00e9\ud83e\udde9"},"a":7}"#;
+        let text =
+            r#"{"a":[1,2.5,-3,true,false,null],"b":{"c":"d\"\\\n\u00e9\ud83e\udde9"},"a":7}"#;
         let value = parse(text).unwrap();
         assert_eq!(value.get("a"), Some(&Json::Number(7.0)));
         assert_eq!(
@@ -363,8 +364,19 @@ mod tests {
     #[test]
     fn malformed_text_is_an_error() {
         for bad in [
-            "", "{", "[1,]", "{\"a\" 1}", "tru", "1 2", "\"abc", "\"\\x\"", "01x", "-", "1.",
-            "{1:2}", "\"\\u12\"",
+            "",
+            "{",
+            "[1,]",
+            "{\"a\" 1}",
+            "tru",
+            "1 2",
+            "\"abc",
+            "\"\\x\"",
+            "01x",
+            "-",
+            "1.",
+            "{1:2}",
+            "\"\\u12\"",
         ] {
             let err = parse(bad).unwrap_err().to_string();
             assert!(err.contains("malformed"), "{bad:?}: {err}");

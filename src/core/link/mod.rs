@@ -115,8 +115,7 @@ impl Puzzle {
         if trimmed.starts_with('{') || trimmed.starts_with('[') || trimmed.starts_with('"') {
             return fpuzzles::from_json(&json::parse(trimmed)?);
         }
-        if trimmed.contains("://") || trimmed.starts_with("fpuz") || trimmed.starts_with("scl")
-        {
+        if trimmed.contains("://") || trimmed.starts_with("fpuz") || trimmed.starts_with("scl") {
             return Puzzle::from_url(trimmed);
         }
         Puzzle::from_fpuzzles_payload(trimmed)
@@ -176,9 +175,7 @@ pub fn decode_payload(payload: &str) -> Result<Json> {
     }
     let text = String::from_utf16_lossy(&units);
     json::parse(&text).map_err(|err| match err {
-        Error::Link(msg) => Error::Link(format!(
-            "the payload decodes, but not to a puzzle: {msg}"
-        )),
+        Error::Link(msg) => Error::Link(format!("the payload decodes, but not to a puzzle: {msg}")),
         other => other,
     })
 }
@@ -192,7 +189,10 @@ mod tests {
     /// puzzle is read or refused by name, and what is read round-trips.
     #[test]
     fn published_links() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/published_links.json");
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/published_links.json"
+        );
         let corpus = json::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
         let mut read = 0;
         for entry in corpus.get("puzzles").unwrap().as_array().unwrap() {
@@ -203,7 +203,10 @@ mod tests {
             assert_eq!(lz::compress_base64(&units), payload, "{title}");
             match Puzzle::from_url(link) {
                 Ok(puzzle) => {
-                    assert!(puzzle.title.as_deref().is_none_or(|t| t == title), "{title}");
+                    assert!(
+                        puzzle.title.as_deref().is_none_or(|t| t == title),
+                        "{title}"
+                    );
                     let again = Puzzle::from_url(&puzzle.to_url(Site::SudokuPad)).unwrap();
                     assert_eq!(again, puzzle, "{title}");
                     read += 1;

@@ -122,10 +122,9 @@ impl Lenient {
 
     fn token(&mut self) -> String {
         let start = self.at;
-        while self
-            .peek()
-            .is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '#' | '.' | '-' | '+'))
-        {
+        while self.peek().is_some_and(|c| {
+            c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '#' | '.' | '-' | '+')
+        }) {
             self.at += 1;
         }
         self.chars[start..self.at].iter().collect()
@@ -228,7 +227,10 @@ impl Lenient {
                     "f" if after_colon => Json::Bool(false),
                     "#0" => Json::String("#000000".into()),
                     "#F" => Json::String("#FFFFFF".into()),
-                    t if after_colon && t.len() == 6 && t.bytes().all(|b| b.is_ascii_hexdigit()) => {
+                    t if after_colon
+                        && t.len() == 6
+                        && t.bytes().all(|b| b.is_ascii_hexdigit()) =>
+                    {
                         Json::String(format!("#{t}"))
                     }
                     t => match t.parse::<f64>() {

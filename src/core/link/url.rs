@@ -124,7 +124,10 @@ pub fn parse_link(link: &str) -> Result<Payload> {
                 return Ok(Payload::FPuzzles(percent_decode(payload)));
             }
             if query_param(query, "id").is_some() {
-                return Err(network(&format!("{:?} (an f-puzzles ?id= link)", shorten(text))));
+                return Err(network(&format!(
+                    "{:?} (an f-puzzles ?id= link)",
+                    shorten(text)
+                )));
             }
             Err(Error::Link(format!(
                 "{:?} is an f-puzzles link without a puzzle (?load=...)",
@@ -137,12 +140,15 @@ pub fn parse_link(link: &str) -> Result<Payload> {
             }
             let mut id = path.trim_start_matches('/');
             if h.ends_with("crackingthecryptic.com") {
-                id = id.strip_prefix("sudoku").unwrap_or(id).trim_start_matches('/');
+                id = id
+                    .strip_prefix("sudoku")
+                    .unwrap_or(id)
+                    .trim_start_matches('/');
             }
             sudokupad_id(id, text)
         }
-        "tinyurl.com" | "www.tinyurl.com" | "bit.ly" | "tiny.cc" | "is.gd" | "goo.gl"
-        | "t.co" | "shorturl.at" => Err(network(&format!("{:?}", shorten(text)))),
+        "tinyurl.com" | "www.tinyurl.com" | "bit.ly" | "tiny.cc" | "is.gd" | "goo.gl" | "t.co"
+        | "shorturl.at" => Err(network(&format!("{:?}", shorten(text)))),
         _ => Err(Error::Link(format!(
             "{:?} is not a link sudoku_rs reads: f-puzzles (f-puzzles.com/?load=...) and \
              SudokuPad (sudokupad.app, beta.sudokupad.app, \
@@ -170,15 +176,24 @@ mod tests {
         let s = |s: &str| Payload::SudokuPad(s.into());
         for (link, expected) in [
             ("https://f-puzzles.com/?load=N4Ig+a/b=", f("N4Ig+a/b=")),
-            ("http://www.f-puzzles.com/?load=N4Ig%2Ba%2Fb%3D", f("N4Ig+a/b=")),
+            (
+                "http://www.f-puzzles.com/?load=N4Ig%2Ba%2Fb%3D",
+                f("N4Ig+a/b="),
+            ),
             ("https://sudokupad.app/fpuzzlesN4Ig+a", f("N4Ig+a")),
             ("https://sudokupad.app/fpuzN4Ig+a?setting-x=1", f("N4Ig+a")),
-            ("https://beta.sudokupad.app/?puzzleid=fpuzzlesN4Ig%2Ba", f("N4Ig+a")),
+            (
+                "https://beta.sudokupad.app/?puzzleid=fpuzzlesN4Ig%2Ba",
+                f("N4Ig+a"),
+            ),
             (
                 "https://app.crackingthecryptic.com/sudoku/?puzzleid=fpuzzlesN4Ig",
                 f("N4Ig"),
             ),
-            ("https://app.crackingthecryptic.com/sudoku/fpuzzlesN4Ig", f("N4Ig")),
+            (
+                "https://app.crackingthecryptic.com/sudoku/fpuzzlesN4Ig",
+                f("N4Ig"),
+            ),
             ("https://sudokupad.app/sclN4Ig", s("N4Ig")),
             ("https://sudokupad.app/ctcN4Ig", s("N4Ig")),
             ("sclN4Ig", s("N4Ig")),
