@@ -196,7 +196,7 @@ def _data(**extra):
 def test_cells_outside_the_grid_and_unmodelled_keys_are_refused_by_name():
     with pytest.raises(sr.InvalidRulesError, match="R10C1, outside the 9x9"):
         sr.Puzzle.from_fpuzzles(_data(killercage=[{"cells": ["R10C1", "R9C1"], "value": "3"}]))
-    with pytest.raises(sr.InvalidRulesError, match="'lockout'.*R1C1, R2C2"):
+    with pytest.raises(sr.InvalidRulesError, match=r"'lockout'.*R1C1, R2C2"):
         sr.Puzzle.from_fpuzzles(_data(lockout=[{"lines": [["R1C1", "R2C2"]], "value": "4"}]))
     with pytest.raises(sr.InvalidRulesError, match="'fogofwar'"):
         sr.Puzzle.from_fpuzzles(_data(fogofwar=["R1C1"]))
@@ -222,7 +222,7 @@ def test_only_given_values_are_givens_and_the_stated_solution_is_not_used():
 
 
 def test_metadata_keeps_any_text():
-    title = "Tiré à part 🧩 « 数独 » \u2028 \"quoted\" \\ back"
+    title = 'Tiré à part 🧩 « 数独 » \u2028 "quoted" \\ back'
     puzzle = sr.Puzzle(
         CLASSIC, title=title, author="Ænne 🦊", rules_text="Normal sudoku rules apply.\n2 lines"
     )

@@ -343,7 +343,11 @@ def is_unique(
     rules: Optional[Rules] = None,
 ) -> bool: ...
 def is_valid(
-    grid: Union[_GridLike, Puzzle], /, *, box: Optional[Tuple[int, int]] = None, rules: Optional[Rules] = None
+    grid: Union[_GridLike, Puzzle],
+    /,
+    *,
+    box: Optional[Tuple[int, int]] = None,
+    rules: Optional[Rules] = None,
 ) -> bool: ...
 
 @final
