@@ -1,0 +1,222 @@
+//! Every chain hint agrees with the unique solution, over the sample sets.
+
+use std::path::PathBuf;
+
+use super::*;
+use crate::core::grid::text::parse;
+use crate::core::{BoxShape, Solver, Unbounded};
+
+/// The sample files of a set: tests/data always, plus up to `extra` lines of ../shared/data.
+fn puzzles(name: &str, extra: usize) -> Vec<String> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut lines: Vec<String> = std::fs::read_to_string(root.join("tests/data").join(name))
+        .expect("tests/data sample")
+        .lines()
+        .map(str::to_string)
+        .collect();
+    if let Ok(text) = std::fs::read_to_string(root.join("../shared/data").join(name)) {
+        let have = lines.len();
+        lines.extend(text.lines().skip(have).take(extra).map(str::to_string));
+    }
+    lines
+}
+
+fn state_of(line: &str) -> State {
+    let mut s = State {
+        values: [0; 81],
+        cands: [0x1ff; 81],
+    };
+    for (i, ch) in line.bytes().take(81).enumerate() {
+        if ch.is_ascii_digit() && ch != b'0' {
+            place(&mut s, i, ch - b'0');
+        }
+    }
+    s
+}
+
+fn place(s: &mut State, cell: usize, digit: u8) {
+    s.values[cell] = digit;
+    s.cands[cell] = 0;
+    for &o in &PEERS[cell] {
+        s.cands[o as usize] &= !(1 << (digit - 1));
+    }
+}
+
+/// A naked or hidden single, if any.
+fn single(s: &State) -> Option<(usize, u8)> {
+    for cell in 0..81 {
+        if s.values[cell] == 0 && s.cands[cell].count_ones() == 1 {
+            return Some((cell, s.cands[cell].trailing_zeros() as u8 + 1));
+        }
+    }
+    for region in &REGION_CELLS {
+        for d in 0..9 {
+            let places: Vec<u8> = region
+                .iter()
+                .copied()
+                .filter(|&c| s.cands[c as usize] >> d & 1 == 1)
+                .collect();
+            if places.len() == 1 {
+                return Some((places[0] as usize, d as u8 + 1));
+            }
+        }
+    }
+    None
+}
+
+const FAMILIES: [Family; 5] = Family::ALL;
+
+/// Solves with singles and the chain families, checking every hint of the family used
+/// against the solution; returns the hardest difficulty used (0 when stuck).
+fn check(line: &str, solution: &[u8], fired: &mut [usize; 5]) -> u16 {
+    let mut s = state_of(line);
+    let mut hardest = 0;
+    'steps: while s.values.contains(&0) {
+        if let Some((cell, d)) = single(&s) {
+            assert_eq!(solution[cell], d, "{line}");
+            place(&mut s, cell, d);
+            continue;
+        }
+        for (k, &family) in FAMILIES.iter().enumerate() {
+            let mut out = Vec::new();
+            hints(&s, family, &mut out);
+            if out.is_empty() {
+                continue;
+            }
+            for h in &out {
+                assert!(!h.eliminations.is_empty(), "{}", h.technique);
+                for &(cell, d) in &h.placements {
+                    assert_eq!(solution[cell as usize], d, "{} in {line}", h.technique);
+                }
+                for &(cell, d) in &h.eliminations {
+                    assert_ne!(solution[cell as usize], d, "{} in {line}", h.technique);
+                    assert!(
+                        s.cands[cell as usize] >> (d - 1) & 1 == 1,
+                        "{}",
+                        h.technique
+                    );
+                }
+            }
+            for w in out.windows(2) {
+                assert!(w[0].tenths <= w[1].tenths);
+            }
+            fired[k] += 1;
+            let h = &out[0];
+            hardest = hardest.max(h.tenths);
+            for &(cell, d) in &h.eliminations {
+                s.cands[cell as usize] &= !(1 << (d - 1));
+            }
+            for &(cell, d) in &h.placements {
+                place(&mut s, cell as usize, d);
+            }
+            continue 'steps;
+        }
+        return 0;
+    }
+    hardest
+}
+
+#[test]
+fn every_chain_hint_agrees_with_the_solution() {
+    let mut solver = Solver::new(BoxShape::CLASSIC);
+    let mut fired = [0usize; 5];
+    let mut solved = 0;
+    let sets = [
+        ("puzzles3_magictour_top1465", 40),
+        ("puzzles6_forum_hardest_1106", 0),
+        ("gen_easy35", 0),
+    ];
+    for (name, extra) in sets {
+        for line in puzzles(name, extra) {
+            let grid = parse(&line, None).unwrap();
+            let found = solver.solutions(&grid, 2, &mut Unbounded).unwrap();
+            assert_eq!(found.len(), 1);
+            if check(&line, found[0].cells(), &mut fired) > 0 {
+                solved += 1;
+            }
+        }
+    }
+    assert!(fired.iter().take(4).all(|&n| n > 0), "{fired:?}");
+    assert!(solved > 0);
+}
+
+#[test]
+fn length_increments_follow_se_steps() {
+    let steps: Vec<f64> = [4, 6, 7, 8, 9, 10, 14, 15, 19, 26, 27, 35]
+        .iter()
+        .map(|&c| (length_difficulty(c) * 10.0).round())
+        .collect();
+    assert_eq!(
+        steps,
+        [0.0, 0.0, 1.0, 1.0, 2.0, 2.0, 3.0, 4.0, 5.0, 5.0, 6.0, 7.0]
+    );
+}
+
+/// The state of a 729-character pencil-mark line as serate prints it (a cell with one
+/// candidate is a placed value: serate applies singles before any chain).
+fn state_of_marks(marks: &str) -> State {
+    let b = marks.as_bytes();
+    let mut s = State {
+        values: [0; 81],
+        cands: [0; 81],
+    };
+    for cell in 0..81 {
+        for d in 0..9 {
+            if b[cell * 9 + d] != b'.' && b[cell * 9 + d] != b'0' {
+                s.cands[cell] |= 1 << d;
+            }
+        }
+        if s.cands[cell].count_ones() == 1 {
+            s.values[cell] = s.cands[cell].trailing_zeros() as u8 + 1;
+            s.cands[cell] = 0;
+        }
+    }
+    s
+}
+
+/// Compares each chain step of a serate log (`--before="BEFORE %m" --after="STEP %r %s"`,
+/// file in `SE_STEPS`) with the first hint of the first family that has one.
+#[test]
+#[ignore = "needs a serate log"]
+fn chain_steps_match_a_serate_log() {
+    let Ok(path) = std::env::var("SE_STEPS") else {
+        return;
+    };
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut before = String::new();
+    let (mut same, mut total) = (0, 0);
+    for line in text.lines() {
+        if let Some(m) = line.strip_prefix("BEFORE ") {
+            before = m.to_string();
+            continue;
+        }
+        let Some(step) = line.strip_prefix("STEP ") else {
+            continue;
+        };
+        let (rating, name) = step.split_once(' ').unwrap();
+        let chain = ["Chain", "Cycle", "Turbot", "Generalized X-Wing"];
+        if !chain.iter().any(|k| name.contains(k)) {
+            continue;
+        }
+        let want: u16 = (rating.parse::<f64>().unwrap() * 10.0).round() as u16;
+        let s = state_of_marks(&before);
+        let t = std::time::Instant::now();
+        let mut got = None;
+        for family in FAMILIES {
+            let mut out = Vec::new();
+            hints(&s, family, &mut out);
+            if let Some(h) = out.first() {
+                got = Some((h.tenths, h.technique, out.len()));
+                break;
+            }
+        }
+        let ms = t.elapsed().as_secs_f64() * 1e3;
+        total += 1;
+        if got.map(|g| g.0) == Some(want) {
+            same += 1;
+        } else {
+            println!("{before}\n  serate {rating} {name}\n  ours {got:?} ({ms:.1} ms)");
+        }
+    }
+    println!("{same} of {total} chain steps agree");
+}
