@@ -1,9 +1,14 @@
 """A slow, plain pure-Python reference for variant rules, the oracle of tests/test_variants.py.
 
 It reads the rules only through their public attributes (``rules.diagonals``,
-``rules.regions``, ``rules.cages``, ...), turns each rule into the plainest statement of it,
-and solves by backtracking that checks every rule on every placed digit. Nothing here is
-shared with the Rust engine: no peer tables, no cage combinations, no singles.
+``rules.regions``, ``rules.cages``, ``rules.thermometers``, ...), turns each rule into the
+plainest statement of it, and solves by backtracking that checks every rule on every placed
+digit. Nothing here is shared with the Rust engine: no peer tables, no cage combinations, no
+singles.
+
+Every constraint beyond the all-different groups is a list of cells and a test of their digits
+(`constraints`), checked once all its cells hold a digit: on a full grid that is the whole
+rule, and on a partial one it never rejects a grid that has a completion.
 
 A grid is a flat list of ints, row-major, 0 blank. Cells in rules are (row, col) from 0.
 """
@@ -35,9 +40,21 @@ def distinct_groups(rules, n, box_rows, box_cols):
                 )
     if rules is None:
         return groups
-    if rules.diagonals:
+    if rules.main_diagonal:
         groups.append([idx(i, i) for i in range(n)])
+    if rules.anti_diagonal:
         groups.append([idx(i, n - 1 - i) for i in range(n)])
+    if rules.disjoint_groups:
+        for a in range(box_rows):
+            for b in range(box_cols):
+                groups.append(
+                    [
+                        idx(r, c)
+                        for r in range(n)
+                        for c in range(n)
+                        if (r % box_rows, c % box_cols) == (a, b)
+                    ]
+                )
     if rules.windows:
         for top, left in WINDOW_CORNERS:
             groups.append([idx(top + a, left + b) for a in range(3) for b in range(3)])
@@ -76,18 +93,167 @@ def broken(cells, rules, n, box_rows, box_cols):
         same += moves_apart(n, KING)
     if any(cells[i] and cells[i] == cells[j] for i, j in same):
         return True
-    if rules.non_consecutive:
-        for i, j in moves_apart(n, ORTHOGONAL):
-            if cells[i] and cells[j] and abs(cells[i] - cells[j]) == 1:
-                return True
+    for i, j in consecutive_pairs(rules, n):
+        if cells[i] and cells[j] and abs(cells[i] - cells[j]) == 1:
+            return True
     for total, cage in rules.cages:
+        if total is None:
+            continue
         values = [cells[r * n + c] for r, c in cage]
         filled = [v for v in values if v]
         if len(filled) == len(values) and sum(filled) != total:
             return True
         if sum(filled) > total:
             return True
+    for _, members, holds in constraints(rules, n):
+        values = [cells[i] for i in members]
+        if all(values) and not holds(values):
+            return True
     return False
+
+
+def consecutive_pairs(rules, n):
+    """The orthogonal pairs non-consecutive forbids: all of them but those a white dot joins."""
+    if rules is None or not rules.non_consecutive:
+        return []
+    dotted = {frozenset((a[0] * n + a[1], b[0] * n + b[1])) for a, b, _ in rules.differences}
+    return [(i, j) for i, j in moves_apart(n, ORTHOGONAL) if frozenset((i, j)) not in dotted]
+
+
+def outside_line(clue, n):
+    """The row or column a clue outside the grid faces, nearest it first (cell indices)."""
+    row, col = clue
+    if row == -1:
+        return [r * n + col for r in range(n)]
+    if row == n:
+        return [r * n + col for r in reversed(range(n))]
+    if col == -1:
+        return [row * n + c for c in range(n)]
+    return [row * n + c for c in reversed(range(n))]
+
+
+# The constraints on one cell or on two that flag the clues breaking them.
+PAIRWISE = {"xv", "white dot", "black dot", "negative", "odd", "even", "min/max", "clone"}
+PAIRWISE |= {"pencil marks"}
+
+STEPS = {"UR": (-1, 1), "UL": (-1, -1), "DR": (1, 1), "DL": (1, -1)}
+
+
+def diagonal_line(clue, direction, n):
+    """A little killer's cells: from its clue along `direction` while inside the grid."""
+    dr, dc = STEPS[direction]
+    r, c = clue[0] + dr, clue[1] + dc
+    cells = []
+    while 0 <= r < n and 0 <= c < n:
+        cells.append(r * n + c)
+        r, c = r + dr, c + dc
+    return cells
+
+
+def sandwich_sum(values, n):
+    a, b = values.index(1), values.index(n)
+    return sum(values[min(a, b) + 1 : max(a, b)])
+
+
+def seen(values):
+    count, tallest = 0, 0
+    for v in values:
+        if v > tallest:
+            count, tallest = count + 1, v
+    return count
+
+
+def read_number(digits):
+    number = 0
+    for d in digits:
+        number = number * 10 + d
+    return number
+
+
+def constraints(rules, n):
+    """Every constraint beyond the groups as (kind, cell indices, test of their digits in
+    order)."""
+    if rules is None:
+        return []
+    idx = lambda cell: cell[0] * n + cell[1]  # noqa: E731
+    out = []
+    for total, clue, direction in rules.little_killers:
+        out.append(
+            ("little killer", diagonal_line(clue, direction, n), lambda v, t=total: sum(v) == t)
+        )
+    for line in rules.thermometers:
+        out.append(  # noqa: PERF401
+            ("thermometer", [idx(c) for c in line], lambda v: all(a < b for a, b in zip(v, v[1:])))
+        )
+    for circle, shaft in rules.arrows:
+        k = len(circle)
+        cells = [idx(c) for c in circle] + [idx(c) for c in shaft]
+        out.append(("arrow", cells, lambda v, k=k: read_number(v[:k]) == sum(v[k:])))
+    for a, b, letter in rules.xv:
+        total = 10 if letter == "X" else 5
+        out.append(("xv", [idx(a), idx(b)], lambda v, t=total: v[0] + v[1] == t))
+    for a, b, d in rules.differences:
+        out.append(("white dot", [idx(a), idx(b)], lambda v, d=d: abs(v[0] - v[1]) == d))
+    for a, b, k in rules.ratios:
+        out.append(("black dot", [idx(a), idx(b)], lambda v, k=k: max(v) == k * min(v)))
+    marked_xv = {frozenset((idx(a), idx(b))) for a, b, _ in rules.xv}
+    marked_black = {frozenset((idx(a), idx(b))) for a, b, _ in rules.ratios}
+    black_ratios = {2} | {k for _, _, k in rules.ratios}
+    for i, j in moves_apart(n, ORTHOGONAL):
+        if rules.negative_xv and frozenset((i, j)) not in marked_xv:
+            out.append(("negative", [i, j], lambda v: v[0] + v[1] not in (5, 10)))
+        if rules.negative_ratio and frozenset((i, j)) not in marked_black:
+            out.append(
+                ("negative", [i, j], lambda v: all(max(v) != k * min(v) for k in black_ratios))
+            )
+    for total, clue in rules.sandwiches:
+        out.append(("sandwich", outside_line(clue, n), lambda v, t=total: sandwich_sum(v, n) == t))
+    for line, difference in rules.whispers:
+        d = (n + 1) // 2 if difference is None else difference
+        cells = [idx(c) for c in line]
+        out.append(
+            ("whispers", cells, lambda v, d=d: all(abs(a - b) >= d for a, b in zip(v, v[1:])))
+        )
+    for line in rules.renbans:
+        cells = [idx(c) for c in line]
+        out.append(("renban", cells, lambda v: sorted(v) == list(range(min(v), min(v) + len(v)))))
+    for line in rules.palindromes:
+        out.append(("palindrome", [idx(c) for c in line], lambda v: v == v[::-1]))  # noqa: PERF401
+    for line in rules.between_lines:
+        cells = [idx(c) for c in line]
+        out.append(
+            (
+                "between",
+                cells,
+                lambda v: all(min(v[0], v[-1]) < x < max(v[0], v[-1]) for x in v[1:-1]),
+            )
+        )
+    for cell in rules.odd_cells:
+        out.append(("odd", [idx(cell)], lambda v: v[0] % 2 == 1))  # noqa: PERF401
+    for cell in rules.even_cells:
+        out.append(("even", [idx(cell)], lambda v: v[0] % 2 == 0))  # noqa: PERF401
+    for marked, lower in ((rules.minimum_cells, True), (rules.maximum_cells, False)):
+        for r, c in marked:
+            for dr, dc in ORTHOGONAL:
+                other = (r + dr, c + dc)
+                if 0 <= other[0] < n and 0 <= other[1] < n and other not in marked:
+                    test = (lambda v: v[0] < v[1]) if lower else (lambda v: v[0] > v[1])
+                    out.append(("min/max", [idx((r, c)), idx(other)], test))
+    for (r, c), digits in rules.quadruples:
+        cells = [idx((r + a, c + b)) for a in (0, 1) for b in (0, 1)]
+        out.append(
+            ("quadruple", cells, lambda v, ds=digits: all(v.count(d) >= ds.count(d) for d in ds))
+        )
+    for cells, copies in rules.clones:
+        for a, b in zip(cells, copies):
+            out.append(("clone", [idx(a), idx(b)], lambda v: v[0] == v[1]))
+    for total, clue in rules.x_sums:
+        out.append(("x-sum", outside_line(clue, n), lambda v, t=total: sum(v[: v[0]]) == t))
+    for count, clue in rules.skyscrapers:
+        out.append(("skyscraper", outside_line(clue, n), lambda v, k=count: seen(v) == k))
+    for cell, digits in rules.pencil_marks:
+        out.append(("pencil marks", [idx(cell)], lambda v, ds=digits: v[0] in ds))
+    return out
 
 
 def conflict_cells(cells, rules, n, box_rows, box_cols):
@@ -107,10 +273,35 @@ def conflict_cells(cells, rules, n, box_rows, box_cols):
     for i, j in same:
         if cells[i] and cells[i] == cells[j]:
             marked.update((i, j))
-    if rules is not None and rules.non_consecutive:
-        for i, j in moves_apart(n, ORTHOGONAL):
-            if cells[i] and cells[j] and abs(cells[i] - cells[j]) == 1:
-                marked.update((i, j))
+    for i, j in consecutive_pairs(rules, n):
+        if cells[i] and cells[j] and abs(cells[i] - cells[j]) == 1:
+            marked.update((i, j))
+    # Constraints on one cell or on a pair of cells flag their clues; longer ones (sums,
+    # arrows, renban, between lines, quadruples, clues outside the grid) do not.
+    pairwise = []
+    if rules is not None:
+        idx = lambda cell: cell[0] * n + cell[1]  # noqa: E731
+        for line in rules.thermometers:
+            for a in range(len(line)):
+                for b in range(a + 1, len(line)):
+                    pairwise.append(  # noqa: PERF401
+                        ([idx(line[a]), idx(line[b])], lambda v, k=b - a: v[1] - v[0] >= k)
+                    )
+        for kind, members, holds in constraints(rules, n):
+            if kind in PAIRWISE:
+                pairwise.append((members, holds))
+        for line in rules.palindromes:
+            for a in range(len(line) // 2):
+                pair = [idx(line[a]), idx(line[len(line) - 1 - a])]
+                pairwise.append((pair, lambda v: v[0] == v[1]))
+        for line, difference in rules.whispers:
+            d = (n + 1) // 2 if difference is None else difference
+            for a, b in zip(line, line[1:]):
+                pairwise.append(([idx(a), idx(b)], lambda v, d=d: abs(v[0] - v[1]) >= d))
+    for members, holds in pairwise:
+        values = [cells[i] for i in members]
+        if all(values) and not holds(values):
+            marked.update(members)
     return sorted(marked)
 
 

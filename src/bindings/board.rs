@@ -57,7 +57,11 @@ pub fn _conflicts<'py>(
         let shape = input.grid.shape();
         let classic = Rules::default();
         let layout = Layout::new(shape, rules.as_deref().unwrap_or(&classic))?;
-        let flags = conflicting_cells(&layout, input.grid.cells());
+        let flags = conflicting_cells(
+            &layout,
+            rules.as_deref().unwrap_or(&classic),
+            input.grid.cells(),
+        );
         let n = shape.size();
         Ok(alloc::from_slice(py, &flags)?.reshape([n, n])?.into_any())
     })

@@ -9,31 +9,256 @@ use crate::core::grid::shape::BoxShape;
 use crate::core::grid::{cell_at, find_conflict as classic_conflict};
 
 use super::layout::{disjoint_groups, neighbours, windows, Layout};
-use super::Rules;
+use super::{Pair, Rules, V_SUM, X_SUM};
 
 const FROM_ZERO: &str = "(row, column, counted from 0)";
 
-/// Which clues break a rule with another clue, one flag per cell (row-major, `cells` 0 =
-/// blank): an equal clue among the cell's peers (a group of distinct digits, a knight's or a
-/// king's move), or, under non-consecutive, a consecutive orthogonal neighbour. Every such
-/// relation is symmetric, so both clues of a pair are flagged. Cage sums involve whole cages
-/// and are left to [`find_conflict`].
-pub fn conflicting_cells(layout: &Layout, cells: &[u8]) -> Vec<bool> {
-    (0..cells.len())
+/// Which clues break a rule with another clue or on their own, one flag per cell (row-major,
+/// `cells` 0 = blank): an equal clue among the cell's peers (a group of distinct digits, a
+/// knight's or a king's move), a pair relation both of whose clues are placed and which they
+/// break (non-consecutive, dots, XV and their negatives, whispers, palindromes, clones, two
+/// cells of a thermometer, a minimum or maximum cell and its neighbour), or a clue an odd/even
+/// mark or its pencil marks forbid. Every pair relation flags both clues. Rules about whole
+/// lines or cages (sums, arrows, renban, between lines, quadruples, clues outside the grid) are
+/// left to [`find_conflict`].
+pub fn conflicting_cells(layout: &Layout, rules: &Rules, cells: &[u8]) -> Vec<bool> {
+    let n = layout.n;
+    let mut flags: Vec<bool> = (0..cells.len())
         .map(|i| {
             let v = cells[i];
-            let equal = || layout.peers(i).iter().any(|&p| cells[p as usize] == v);
-            let consecutive = || {
-                layout.orthogonal.as_ref().is_some_and(|near| {
-                    near[i].iter().any(|&p| {
-                        let w = cells[p as usize];
-                        w != 0 && w.abs_diff(v) == 1
-                    })
-                })
-            };
-            v != 0 && (equal() || consecutive())
+            v != 0 && layout.peers(i).iter().any(|&p| cells[p as usize] == v)
         })
+        .collect();
+    for (a, b) in broken_pairs(n, rules, cells) {
+        flags[a] = true;
+        flags[b] = true;
+    }
+    for (i, flag) in flags.iter_mut().enumerate() {
+        if cells[i] != 0 && broken_alone(n, rules, i, cells[i]) {
+            *flag = true;
+        }
+    }
+    flags
+}
+
+/// Whether digit `v` in cell `i` breaks a rule on its own (parity, pencil marks).
+fn broken_alone(n: usize, rules: &Rules, i: usize, v: u8) -> bool {
+    let cell = cell_at(i, n);
+    (v % 2 == 0 && rules.odd_cells().contains(&cell))
+        || (v % 2 == 1 && rules.even_cells().contains(&cell))
+        || rules
+            .pencil_marks()
+            .iter()
+            .any(|m| m.cell == cell && !m.digits.contains(&v))
+}
+
+/// The orthogonal neighbour pairs (a < b, row-major indices) of an `n x n` grid.
+fn orthogonal_pairs(n: usize) -> impl Iterator<Item = (usize, usize)> {
+    (0..n * n).flat_map(move |i| {
+        let (r, c) = (i / n, i % n);
+        let right = (c + 1 < n).then_some((i, i + 1));
+        let down = (r + 1 < n).then_some((i, i + n));
+        right.into_iter().chain(down)
+    })
+}
+
+/// Every pair of placed clues that breaks a pair relation, with the rule's name and why,
+/// in a fixed order.
+fn broken_pairs(n: usize, rules: &Rules, cells: &[u8]) -> Vec<(usize, usize)> {
+    pair_breaks(n, rules, cells)
+        .into_iter()
+        .map(|(a, b, _, _)| (a, b))
         .collect()
+}
+
+fn same_pair(pair: &Pair, a: usize, b: usize, n: usize) -> bool {
+    let [x, y] = pair.cells.map(|c| c.row * n + c.col);
+    (x, y) == (a, b) || (y, x) == (a, b)
+}
+
+/// Pair relations broken by placed clues: (first cell, second cell, rule, detail).
+fn pair_breaks(n: usize, rules: &Rules, cells: &[u8]) -> Vec<(usize, usize, &'static str, String)> {
+    let mut out = Vec::new();
+    let at = |i: usize| cell_at(i, n);
+    let index = |c: &Cell| c.row * n + c.col;
+    let placed = |a: usize, b: usize| cells[a] != 0 && cells[b] != 0;
+    if rules.non_consecutive() {
+        for (a, b) in orthogonal_pairs(n) {
+            let exempt = rules.differences().iter().any(|p| same_pair(p, a, b, n));
+            if placed(a, b) && !exempt && cells[a].abs_diff(cells[b]) == 1 {
+                let detail = format!(
+                    "neighbours {} and {} hold {} and {} {FROM_ZERO}",
+                    at(a),
+                    at(b),
+                    cells[a],
+                    cells[b]
+                );
+                out.push((a, b, "non-consecutive", detail));
+            }
+        }
+    }
+    for (kind, pairs) in [
+        ("XV", rules.xv()),
+        ("white dot", rules.differences()),
+        ("black dot", rules.ratios()),
+    ] {
+        for pair in pairs {
+            let [a, b] = pair.cells.map(|c| index(&c));
+            if !placed(a, b) {
+                continue;
+            }
+            let (x, y) = (u32::from(cells[a]), u32::from(cells[b]));
+            let (ok, what) = match kind {
+                "XV" => (x + y == pair.value, format!("add up to {}", pair.value)),
+                "white dot" => (
+                    x.abs_diff(y) == pair.value,
+                    format!("differ by {}", pair.value),
+                ),
+                _ => (
+                    x.max(y) == pair.value * x.min(y),
+                    format!("have ratio {}", pair.value),
+                ),
+            };
+            if !ok {
+                let detail = format!(
+                    "{} and {} hold {x} and {y}, which do not {what} {FROM_ZERO}",
+                    at(a),
+                    at(b)
+                );
+                out.push((a, b, kind, detail));
+            }
+        }
+    }
+    if rules.negative_xv() || rules.negative_ratio() {
+        let mut ratios: Vec<u32> = rules.ratios().iter().map(|p| p.value).collect();
+        ratios.push(2);
+        ratios.sort_unstable();
+        ratios.dedup();
+        for (a, b) in orthogonal_pairs(n) {
+            if !placed(a, b) {
+                continue;
+            }
+            let (x, y) = (u32::from(cells[a]), u32::from(cells[b]));
+            let pair_text = || format!("{} and {} hold {x} and {y}", at(a), at(b));
+            if rules.negative_xv()
+                && (x + y == X_SUM || x + y == V_SUM)
+                && !rules.xv().iter().any(|p| same_pair(p, a, b, n))
+            {
+                let detail = format!(
+                    "{}, adding up to {} without an X or V {FROM_ZERO}",
+                    pair_text(),
+                    x + y
+                );
+                out.push((a, b, "negative XV", detail));
+            }
+            if rules.negative_ratio()
+                && ratios.iter().any(|&k| x.max(y) == k * x.min(y))
+                && !rules.ratios().iter().any(|p| same_pair(p, a, b, n))
+            {
+                let detail = format!(
+                    "{}, a black dot's ratio without a black dot {FROM_ZERO}",
+                    pair_text()
+                );
+                out.push((a, b, "negative black dots", detail));
+            }
+        }
+    }
+    for w in rules.whispers() {
+        let d = w.difference_for(n);
+        for step in w.cells.windows(2) {
+            let (a, b) = (index(&step[0]), index(&step[1]));
+            if placed(a, b) && u32::from(cells[a].abs_diff(cells[b])) < d {
+                let detail = format!(
+                    "{} and {} hold {} and {}, closer than {d} {FROM_ZERO}",
+                    at(a),
+                    at(b),
+                    cells[a],
+                    cells[b]
+                );
+                out.push((a, b, "whispers", detail));
+            }
+        }
+    }
+    for line in rules.palindromes() {
+        let k = line.len();
+        for i in 0..k / 2 {
+            let (a, b) = (index(&line[i]), index(&line[k - 1 - i]));
+            if placed(a, b) && cells[a] != cells[b] {
+                let detail = format!(
+                    "{} and {} mirror each other but hold {} and {} {FROM_ZERO}",
+                    at(a),
+                    at(b),
+                    cells[a],
+                    cells[b]
+                );
+                out.push((a, b, "palindrome", detail));
+            }
+        }
+    }
+    for clone in rules.clones() {
+        for (x, y) in clone.cells.iter().zip(&clone.clone_cells) {
+            let (a, b) = (index(x), index(y));
+            if placed(a, b) && cells[a] != cells[b] {
+                let detail = format!(
+                    "{} and {} are clones but hold {} and {} {FROM_ZERO}",
+                    at(a),
+                    at(b),
+                    cells[a],
+                    cells[b]
+                );
+                out.push((a, b, "clone", detail));
+            }
+        }
+    }
+    for line in rules.thermometers() {
+        for i in 0..line.len() {
+            for j in i + 1..line.len() {
+                let (a, b) = (index(&line[i]), index(&line[j]));
+                // Each step up the line rises by at least 1.
+                if placed(a, b) && i32::from(cells[b]) - i32::from(cells[a]) < (j - i) as i32 {
+                    let detail = format!(
+                        "{} holds {} and {}, {} steps further up, holds {} {FROM_ZERO}",
+                        at(a),
+                        cells[a],
+                        at(b),
+                        j - i,
+                        cells[b]
+                    );
+                    out.push((a, b, "thermometer", detail));
+                }
+            }
+        }
+    }
+    for (kind, marked, lower) in [
+        ("minimum", rules.minimum_cells(), true),
+        ("maximum", rules.maximum_cells(), false),
+    ] {
+        for cell in marked {
+            let a = index(cell);
+            for (r, c) in neighbours(n, cell.row, cell.col, &[(0, 1), (1, 0), (0, -1), (-1, 0)]) {
+                let b = r * n + c;
+                if marked.contains(&cell_at(b, n)) || !placed(a, b) {
+                    continue;
+                }
+                let wrong = if lower {
+                    cells[a] >= cells[b]
+                } else {
+                    cells[a] <= cells[b]
+                };
+                if wrong {
+                    let detail = format!(
+                        "{} holds {} beside {} holding {} {FROM_ZERO}",
+                        at(a),
+                        cells[a],
+                        at(b),
+                        cells[b]
+                    );
+                    out.push((a.min(b), a.max(b), kind, detail));
+                }
+            }
+        }
+    }
+    out
 }
 
 /// The first broken rule among the clues of `cells` (row-major, 0 = blank) under `rules` on a
@@ -175,28 +400,183 @@ pub fn find_conflict(shape: BoxShape, rules: &Rules, cells: &[u8]) -> Option<Err
             return Some(err);
         }
     }
-    if rules.non_consecutive() {
-        for i in 0..n * n {
-            let v = cells[i];
-            if v == 0 {
-                continue;
+    if let Some((_, _, rule, detail)) = pair_breaks(n, rules, cells).into_iter().next() {
+        return Some(Error::RuleConflict { rule, detail });
+    }
+    for (i, &v) in cells.iter().enumerate() {
+        if v != 0 && broken_alone(n, rules, i, v) {
+            let cell = at(i);
+            let rule = if rules.pencil_marks().iter().any(|m| m.cell == cell) {
+                "pencil marks"
+            } else {
+                "odd/even"
+            };
+            let detail = format!(
+                "{cell} holds {}, which its mark forbids {FROM_ZERO}",
+                cells[i]
+            );
+            return Some(Error::RuleConflict { rule, detail });
+        }
+    }
+    whole_conflict(n, rules, cells)
+}
+
+/// Rules about whole lines, cages and clues outside the grid, broken by placed clues: what no
+/// completion can mend.
+fn whole_conflict(n: usize, rules: &Rules, cells: &[u8]) -> Option<Error> {
+    let value = |c: &Cell| cells[c.row * n + c.col];
+    let broke = |rule: &'static str, detail: String| Some(Error::RuleConflict { rule, detail });
+    for (i, k) in rules.little_killers().iter().enumerate() {
+        let line = k.cells(n);
+        if let Some(why) = sum_broken(line.iter().map(value), k.total) {
+            return broke("little killer", format!("little killer {i}: {why}"));
+        }
+    }
+    for (i, arrow) in rules.arrows().iter().enumerate() {
+        let circle: Vec<u8> = arrow.circle.iter().map(value).collect();
+        if circle.contains(&0) {
+            continue;
+        }
+        let number = circle.iter().fold(0u64, |acc, &d| acc * 10 + u64::from(d));
+        let shaft: Vec<u8> = arrow.shaft.iter().map(value).collect();
+        let sum: u64 = shaft.iter().map(|&d| u64::from(d)).sum();
+        let full = !shaft.contains(&0);
+        if sum > number || full && sum != number {
+            return broke(
+                "arrow",
+                format!(
+                    "the shaft of arrow {i} adds up to {sum}{}, but its circle reads {number}",
+                    if full { "" } else { " so far" }
+                ),
+            );
+        }
+    }
+    for (i, clue) in rules.sandwiches().iter().enumerate() {
+        let line: Vec<u8> = clue.cells(n).iter().map(value).collect();
+        let ends = (
+            line.iter().position(|&d| d == 1),
+            line.iter().position(|&d| d as usize == n),
+        );
+        let (Some(x), Some(y)) = ends else { continue };
+        let inner = &line[x.min(y) + 1..x.max(y)];
+        if let Some(why) = sum_broken(inner.iter().copied(), clue.value) {
+            return broke(
+                "sandwich",
+                format!("sandwich clue {i} at {}: {why}", clue.clue),
+            );
+        }
+    }
+    for (i, clue) in rules.x_sums().iter().enumerate() {
+        let line: Vec<u8> = clue.cells(n).iter().map(value).collect();
+        let first = line[0] as usize;
+        if first == 0 {
+            continue;
+        }
+        if let Some(why) = sum_broken(line[..first].iter().copied(), clue.value) {
+            return broke("X-sum", format!("X-sum clue {i} at {}: {why}", clue.clue));
+        }
+    }
+    for (i, clue) in rules.skyscrapers().iter().enumerate() {
+        let line: Vec<u8> = clue.cells(n).iter().map(value).collect();
+        let prefix: Vec<u8> = line.iter().copied().take_while(|&d| d != 0).collect();
+        let (mut seen, mut tallest) = (0u32, 0u8);
+        for &d in &prefix {
+            if d > tallest {
+                seen += 1;
+                tallest = d;
             }
-            for (r, c) in neighbours(n, i / n, i % n, &[(0, 1), (1, 0)]) {
-                let w = cells[r * n + c];
-                if w != 0 && v.abs_diff(w) == 1 {
-                    return Some(Error::RuleConflict {
-                        rule: "non-consecutive",
-                        detail: format!(
-                            "neighbours {} and {} hold {v} and {w} {FROM_ZERO}",
-                            at(i),
-                            cell_at(r * n + c, n)
-                        ),
-                    });
-                }
-            }
+        }
+        // Past the tallest digit nothing more is seen.
+        let settled = tallest as usize == n || prefix.len() == line.len();
+        if seen > clue.value || settled && seen != clue.value {
+            return broke(
+                "skyscraper",
+                format!(
+                    "skyscraper clue {i} at {} sees {seen}{}, not {}",
+                    clue.clue,
+                    if settled { "" } else { " already" },
+                    clue.value
+                ),
+            );
+        }
+    }
+    for (i, line) in rules.renbans().iter().enumerate() {
+        let digits: Vec<u8> = line.iter().map(value).filter(|&d| d != 0).collect();
+        let repeat = digits
+            .iter()
+            .enumerate()
+            .any(|(k, d)| digits[..k].contains(d));
+        let spread = match (digits.iter().min(), digits.iter().max()) {
+            (Some(&lo), Some(&hi)) => usize::from(hi - lo),
+            _ => 0,
+        };
+        if repeat || spread >= line.len() {
+            return broke(
+                "renban",
+                format!("renban line {i} holds {digits:?}, not distinct consecutive digits"),
+            );
+        }
+    }
+    for (i, line) in rules.between_lines().iter().enumerate() {
+        let (a, b) = (value(&line[0]), value(&line[line.len() - 1]));
+        if a == 0 || b == 0 {
+            continue;
+        }
+        let (lo, hi) = (a.min(b), a.max(b));
+        let inner = &line[1..line.len() - 1];
+        let outside = inner
+            .iter()
+            .map(value)
+            .find(|&d| d != 0 && (d <= lo || d >= hi));
+        if outside.is_some() || !inner.is_empty() && hi - lo < 2 {
+            return broke(
+                "between line",
+                format!("between line {i} has ends {a} and {b}, and no digit fits between them as placed"),
+            );
+        }
+    }
+    for (i, q) in rules.quadruples().iter().enumerate() {
+        let digits: Vec<u8> = q.cells().iter().map(value).collect();
+        let open = digits.iter().filter(|&&d| d == 0).count();
+        let mut missing = 0;
+        let mut wanted = q.digits.clone();
+        wanted.sort_unstable();
+        wanted.dedup();
+        for d in wanted {
+            let need = q.digits.iter().filter(|&&x| x == d).count();
+            let have = digits.iter().filter(|&&x| x == d).count();
+            missing += need.saturating_sub(have);
+        }
+        if missing > open {
+            return broke(
+                "quadruple",
+                format!(
+                    "quadruple {i} at {} needs {:?}, which its cells {digits:?} cannot hold",
+                    q.corner, q.digits
+                ),
+            );
         }
     }
     None
+}
+
+/// Why digits (0 = open) cannot add up to `total`: the placed ones already pass it, or all are
+/// placed and miss it.
+fn sum_broken(digits: impl Iterator<Item = u8>, total: u32) -> Option<String> {
+    let (mut sum, mut full) = (0u32, true);
+    for d in digits {
+        sum += u32::from(d);
+        full &= d != 0;
+    }
+    if full && sum != total {
+        Some(format!("adds up to {sum}, not {total}"))
+    } else if sum > total {
+        Some(format!(
+            "the placed digits add up to {sum}, more than {total}"
+        ))
+    } else {
+        None
+    }
 }
 
 /// The first digit seen twice among `members`: (first index, second index, digit).
@@ -288,5 +668,88 @@ mod tests {
                 ..
             }
         ));
+    }
+
+    type Case = (Spec, Vec<(usize, usize, u8)>, &'static str);
+
+    #[test]
+    fn each_kind_names_itself() {
+        use super::super::{Arrow, Direction, LineClue, LittleKiller, Outside, Pair};
+        let cell = |row, col| Cell { row, col };
+        let cases: Vec<Case> = vec![
+            (
+                Spec {
+                    thermometers: vec![vec![cell(0, 0), cell(0, 1), cell(0, 2)]],
+                    ..Spec::default()
+                },
+                vec![(0, 0, 4), (0, 2, 5)],
+                "thermometer: (0, 0) holds 4 and (0, 2), 2 steps further up, holds 5",
+            ),
+            (
+                Spec {
+                    arrows: vec![Arrow {
+                        circle: vec![cell(0, 0)],
+                        shaft: vec![cell(0, 1), cell(0, 2)],
+                    }],
+                    ..Spec::default()
+                },
+                vec![(0, 0, 5), (0, 1, 6)],
+                "arrow: the shaft of arrow 0 adds up to 6 so far, but its circle reads 5",
+            ),
+            (
+                Spec {
+                    ratios: vec![Pair {
+                        cells: [cell(0, 0), cell(0, 1)],
+                        value: 2,
+                    }],
+                    ..Spec::default()
+                },
+                vec![(0, 0, 3), (0, 1, 5)],
+                "black dot: (0, 0) and (0, 1) hold 3 and 5, which do not have ratio 2",
+            ),
+            (
+                Spec {
+                    little_killers: vec![LittleKiller {
+                        total: 3,
+                        clue: Outside { row: -1, col: -1 },
+                        direction: Direction::DownRight,
+                    }],
+                    ..Spec::default()
+                },
+                vec![(0, 0, 2), (1, 1, 3)],
+                "little killer: little killer 0: the placed digits add up to 5, more than 3",
+            ),
+            (
+                Spec {
+                    skyscrapers: vec![LineClue {
+                        value: 2,
+                        clue: Outside { row: 3, col: -1 },
+                    }],
+                    ..Spec::default()
+                },
+                vec![(3, 0, 1), (3, 1, 2), (3, 2, 3)],
+                "skyscraper: skyscraper clue 0 at (3, -1) sees 3 already, not 2",
+            ),
+            (
+                Spec {
+                    non_consecutive: true,
+                    differences: vec![Pair {
+                        cells: [cell(0, 0), cell(0, 1)],
+                        value: 1,
+                    }],
+                    ..Spec::default()
+                },
+                vec![(0, 0, 3), (0, 1, 4)],
+                "",
+            ),
+        ];
+        for (spec, placed, says) in cases {
+            let got = message(spec, &placed).unwrap_or_default();
+            assert!(
+                got.starts_with(says),
+                "{got:?} does not start with {says:?}"
+            );
+            assert_eq!(got.is_empty(), says.is_empty(), "{got}");
+        }
     }
 }
