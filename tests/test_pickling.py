@@ -16,7 +16,7 @@ EXCEPTIONS = [sr.SudokuError, sr.InvalidPuzzleError, sr.NoSolutionError]
 PUBLIC_FUNCTIONS = [getattr(sr, name) for name in sr.__all__ if name[0].islower()]
 PUBLIC_FUNCTIONS = [f for f in PUBLIC_FUNCTIONS if callable(f)]
 # The compiled functions the public wrappers call, which a task graph may hold directly.
-COMPILED = [sr._sudoku_rs.solve, sr._sudoku_rs._rate_batch, sr._sudoku_rs._grade_batch]
+COMPILED = [sr._sudoku_rs.solve, sr._sudoku_rs._rate, sr._sudoku_rs._grade]
 
 CONFLICT = "11" + "." * 79
 CONFLICT_MESSAGE = (

@@ -6,10 +6,10 @@ numpy integer array. Results come back in the kind that came in; the input is ne
 """
 
 from ._arrow import to_arrow, write_parquet
-from ._check import check_batch, score_batch
+from ._check import score_batch
 from ._datasets import decode, decode_moves, encode, encode_moves, export_hrm
 from ._files import format_puzzles, read_puzzles, write_puzzles
-from ._generate import generate, generate_batch
+from ._generate import generate
 from ._llm import Answer, Answers, parse_answer, parse_answer_batch, to_prompt
 from ._logic import (
     Explanation,
@@ -23,9 +23,9 @@ from ._logic import (
     parse_candidates,
     techniques,
 )
-from ._logic_batch import Traces, explain_batch, grade_batch, write_traces
+from ._logic_batch import Traces, write_traces
 from ._print.sheets import print_sheets
-from ._rate import Rating, rate, rate_batch
+from ._rate import Rating, rate
 from ._rules_text import format_rules, parse_rules, read_variant_puzzles, write_variant_puzzles
 from ._status import Status
 from ._sudoku_rs import (
@@ -44,12 +44,17 @@ from ._sudoku_rs import (
     candidates_batch,
     canonical,
     canonical_batch,
+    check_batch,
     count_solutions,
     count_solutions_batch,
+    explain_batch,
     fill_from_solution,
+    generate_batch,
+    grade_batch,
     is_unique,
     is_valid,
     iter_solutions,
+    rate_batch,
     solutions,
     solutions_batch,
     solve,

@@ -313,8 +313,7 @@ def export_hrm(
         raise ValueError(f"num_aug must be an int 0 or more, got {num_aug!r}")
     if not 0.0 <= float(test_fraction) <= 1.0:
         raise ValueError(f"test_fraction must be between 0 and 1, got {test_fraction!r}")
-    from ._check import check_batch
-    from ._sudoku_rs import augment_batch, count_solutions_batch, solve_batch
+    from ._sudoku_rs import augment_batch, check_batch, count_solutions_batch, solve_batch
 
     cells, side = _as_cells(puzzles)
     count = len(cells)

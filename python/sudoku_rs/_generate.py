@@ -1,31 +1,12 @@
-"""Puzzle generation: progress around the compiled generator (which also reads the seed)."""
+"""Puzzle generation: `generate`'s signature and docstring over the compiled generator (which
+reads the seed, the level and its deprecated alias); `generate_batch` is compiled."""
 
 from __future__ import annotations
 
-import warnings
 from typing import Iterable, Optional, Tuple
 
-import numpy as np
-import numpy.typing as npt
-
 from . import _sudoku_rs
-from ._logic import _names
 from ._sudoku_rs import Rules
-
-
-def _level(level: Optional[str], difficulty: Optional[str], name: str) -> Optional[str]:
-    """``level``, or the deprecated ``difficulty`` that named it before; both is an error."""
-    if difficulty is None:
-        return level
-    if level is not None:
-        raise TypeError(f"{name}() takes level= or its deprecated alias difficulty=, not both")
-    warnings.warn(
-        f"{name}(difficulty=...) is deprecated: use level=... (the technique level, as in "
-        "grade().level; rate().difficulty is another scale)",
-        DeprecationWarning,
-        stacklevel=3,
-    )
-    return difficulty
 
 
 def generate(
@@ -90,48 +71,7 @@ def generate(
         symmetry=symmetry,
         minimal=minimal,
         rules=rules,
-        level=_level(level, difficulty, "generate"),
-        techniques=_names(techniques),
-    )
-
-
-def generate_batch(
-    count: int,
-    *,
-    clues: Optional[int] = None,
-    size: Optional[int] = None,
-    box: Optional[Tuple[int, int]] = None,
-    seed: Optional[int] = None,
-    symmetry: Optional[str] = None,
-    minimal: bool = False,
-    level: Optional[str] = None,
-    techniques: Optional[Iterable[str]] = None,
-    threads: Optional[int] = None,
-    progress: bool = False,
-    rules: Optional[Rules] = None,
-    difficulty: Optional[str] = None,
-) -> npt.NDArray[np.uint8]:
-    """Make ``count`` puzzles on every core: a uint8 array of shape (count, n, n), 0 = blank.
-
-    The options are those of :func:`generate` (``difficulty`` too: the deprecated name of
-    ``level``). Puzzle i depends only on ``(seed, i)``, so the
-    result does not depend on ``threads`` (None: every core) and a longer batch with the same
-    seed starts with the shorter one. When a puzzle's clue count is not reached the batch stops
-    and raises :class:`GenerateError` naming that puzzle's index. ``progress=True`` shows a tqdm
-    bar. The GIL is released; Ctrl-C stops the batch.
-    """
-    level = _level(level, difficulty, "generate_batch")
-    return _sudoku_rs._generate_batch(
-        count,
-        seed=seed,
-        clues=clues,
-        size=size,
-        box=box,
-        symmetry=symmetry,
-        minimal=minimal,
         level=level,
-        techniques=_names(techniques),
-        threads=threads,
-        progress=progress,
-        rules=rules,
+        techniques=techniques,
+        difficulty=difficulty,
     )

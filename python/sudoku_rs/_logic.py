@@ -107,18 +107,6 @@ class Explanation:
         return f"<Explanation: {len(self.steps)} steps, {state}, level {self.grade.level!r}>"
 
 
-def _names(techniques: Optional[Iterable[str]]) -> Optional[List[str]]:
-    if techniques is None:
-        return None
-    if isinstance(techniques, str):
-        return [techniques]
-    names = list(techniques)
-    for name in names:
-        if not isinstance(name, str):
-            raise TypeError(f"techniques must be names (str), got {type(name).__name__}")
-    return names
-
-
 def _marks(candidates):
     """Marks as the compiled core takes them: a str, or a C-ordered bool array. Lists and 0/1
     integer arrays are converted; anything else is left for the core to refuse."""
@@ -188,7 +176,7 @@ def hint(
     found = _sudoku_rs._hint(
         grid,
         box=box,
-        techniques=_names(techniques),
+        techniques=techniques,
         candidates=_marks(candidates),
         max_guesses=max_guesses,
     )
@@ -213,7 +201,7 @@ def explain(
     steps, graded, remaining, marks = _sudoku_rs._explain(
         grid,
         box=box,
-        techniques=_names(techniques),
+        techniques=techniques,
         candidates=_marks(candidates),
         max_guesses=max_guesses,
     )
@@ -234,6 +222,4 @@ def grade(
     ``'not unique'`` rather than an exception; malformed grids and conflicting clues raise
     :class:`InvalidPuzzleError`; ``max_guesses`` bounds the solution count as in :func:`explain`.
     """
-    return Grade(
-        *_sudoku_rs._grade(grid, box=box, techniques=_names(techniques), max_guesses=max_guesses)
-    )
+    return Grade(*_sudoku_rs._grade(grid, box=box, techniques=techniques, max_guesses=max_guesses))

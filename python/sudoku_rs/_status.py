@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Dict, Sequence
-
-import numpy as np
-import numpy.typing as npt
+from typing import Dict
 
 from ._sudoku_rs import STATUSES as _STATUSES
 
@@ -42,12 +39,3 @@ class Status(IntEnum):
     def label(self) -> str:
         """The outcome as text columns spell it: ``'no solution'``, ``'not unique'``, ..."""
         return _LABELS[self.value]
-
-
-def _row_labels(
-    names: Sequence[str], codes: npt.NDArray[np.integer], status: npt.NDArray[np.int8]
-) -> npt.NDArray[np.str_]:
-    """Each row's text: ``names[code]`` where the row's status is SOLVED, else its status's
-    label (the way a rating's difficulty and a grade's level name a row they could not give)."""
-    table = np.array(list(names) + [_LABELS[code] for code in sorted(_LABELS)])
-    return table[np.where(status == Status.SOLVED, codes, len(names) + status.astype(np.intp))]

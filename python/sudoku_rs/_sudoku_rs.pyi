@@ -4,6 +4,7 @@ from typing import (
     Any,
     Dict,
     Generic,
+    Iterable,
     List,
     Literal,
     Optional,
@@ -17,6 +18,8 @@ from typing import (
 
 import numpy as np
 import numpy.typing as npt
+
+from ._logic_batch import Traces
 
 #: Any grid the API accepts. The result of a call is the same kind as its input.
 _GridLike = Union[
@@ -696,43 +699,37 @@ def _generate(
     minimal: bool = False,
     rules: Optional[Rules] = None,
     level: Optional[str] = None,
-    techniques: Optional[List[str]] = None,
+    techniques: Optional[Iterable[str]] = None,
+    difficulty: Optional[str] = None,
 ) -> str: ...
-def _generate_batch(
+def generate_batch(
     count: int,
-    /,
     *,
-    seed: Optional[int] = None,
     clues: Optional[int] = None,
     size: Optional[int] = None,
     box: Optional[Tuple[int, int]] = None,
+    seed: Optional[int] = None,
     symmetry: Optional[str] = None,
     minimal: bool = False,
     level: Optional[str] = None,
-    techniques: Optional[List[str]] = None,
+    techniques: Optional[Iterable[str]] = None,
     threads: Optional[int] = None,
     progress: bool = False,
     rules: Optional[Rules] = None,
+    difficulty: Optional[str] = None,
 ) -> npt.NDArray[np.uint8]: ...
 def _rate(
     grid: _GridLike, /, *, box: Optional[Tuple[int, int]] = None
 ) -> Tuple[int, int, bool, bool, str]: ...
-def _rate_batch(
+def rate_batch(
     puzzles: Any,
     /,
     *,
     box: Optional[Tuple[int, int]] = None,
     threads: Optional[int] = None,
-    progress: Optional[bool] = None,
-) -> Tuple[
-    npt.NDArray[np.int64],
-    npt.NDArray[np.int64],
-    npt.NDArray[np.bool_],
-    npt.NDArray[np.bool_],
-    npt.NDArray[np.uint8],
-    npt.NDArray[np.int8],
-]: ...
-def _check_batch(
+    progress: bool = False,
+) -> npt.NDArray[np.void]: ...
+def check_batch(
     puzzles: Any,
     answers: Any,
     /,
@@ -740,10 +737,8 @@ def _check_batch(
     box: Optional[Tuple[int, int]] = None,
     unique: bool = False,
     threads: Optional[int] = None,
-    progress: Optional[bool] = None,
-) -> Tuple[
-    npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.bool_]
-]: ...
+    progress: bool = False,
+) -> npt.NDArray[np.void]: ...
 def _score_batch(
     puzzles: Any,
     answers: Any,
@@ -809,7 +804,7 @@ def _hint(
     /,
     *,
     box: Optional[Tuple[int, int]] = None,
-    techniques: Optional[List[str]] = None,
+    techniques: Optional[Iterable[str]] = None,
     candidates: _MarksArg = None,
     max_guesses: Optional[int] = None,
 ) -> Optional[_StepTuple]: ...
@@ -818,7 +813,7 @@ def _explain(
     /,
     *,
     box: Optional[Tuple[int, int]] = None,
-    techniques: Optional[List[str]] = None,
+    techniques: Optional[Iterable[str]] = None,
     candidates: _MarksArg = None,
     max_guesses: Optional[int] = None,
 ) -> Tuple[List[_StepTuple], _GradeTuple, List[Tuple[int, int]], npt.NDArray[np.bool_]]: ...
@@ -827,38 +822,28 @@ def _grade(
     /,
     *,
     box: Optional[Tuple[int, int]] = None,
-    techniques: Optional[List[str]] = None,
+    techniques: Optional[Iterable[str]] = None,
     max_guesses: Optional[int] = None,
 ) -> _GradeTuple: ...
 def _techniques() -> List[Tuple[str, int, str]]: ...
-
-_GradeColumns = Tuple[
-    npt.NDArray[np.int16],
-    npt.NDArray[np.int64],
-    npt.NDArray[np.uint8],
-    npt.NDArray[np.bool_],
-    npt.NDArray[np.bool_],
-    npt.NDArray[np.int8],
-]
-
-def _grade_batch(
+def grade_batch(
     puzzles: Any,
     /,
     *,
     box: Optional[Tuple[int, int]] = None,
-    techniques: Optional[List[str]] = None,
+    techniques: Optional[Iterable[str]] = None,
     threads: Optional[int] = None,
-    progress: Optional[bool] = None,
-) -> _GradeColumns: ...
-def _explain_batch(
+    progress: bool = False,
+) -> npt.NDArray[np.void]: ...
+def explain_batch(
     puzzles: Any,
     /,
     *,
     box: Optional[Tuple[int, int]] = None,
-    techniques: Optional[List[str]] = None,
+    techniques: Optional[Iterable[str]] = None,
     threads: Optional[int] = None,
-    progress: Optional[bool] = None,
-) -> Tuple[List[Tuple[int, _StepTuple]], _GradeColumns]: ...
+    progress: bool = False,
+) -> Traces: ...
 
 # The environments of sudoku_rs.env (env.py): one batch, stepped in one call.
 _EnvArrays = Tuple[
@@ -927,7 +912,7 @@ def _logic_trace_batch(
     /,
     *,
     box: Optional[Tuple[int, int]] = None,
-    techniques: Optional[List[str]] = None,
+    techniques: Optional[Iterable[str]] = None,
     states: bool = False,
     threads: Optional[int] = None,
     progress: Optional[bool] = None,
@@ -937,6 +922,6 @@ def _logic_trace_batch(
     npt.NDArray[np.int64],
     npt.NDArray[np.uint8],
     npt.NDArray[np.bool_],
-    _GradeColumns,
+    npt.NDArray[np.void],
     int,
 ]: ...

@@ -10,8 +10,6 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _sudoku_rs
-from ._logic import _names
-from ._logic_batch import _grades
 from ._sudoku_rs import Rules
 
 
@@ -203,10 +201,10 @@ def logic_trace_batch(
     as ``Board`` replays them. Each puzzle is explained on its own: the result is the same for
     every thread count. ``states=True`` holds n**3 bytes a step (729 on 9x9).
     """
-    flat, counts, index, grids, marks, columns, n = _sudoku_rs._logic_trace_batch(
+    flat, counts, index, grids, marks, grades, n = _sudoku_rs._logic_trace_batch(
         puzzles,
         box=box,
-        techniques=_names(techniques),
+        techniques=techniques,
         states=states,
         threads=threads,
         progress=progress,
@@ -224,5 +222,5 @@ def logic_trace_batch(
         number.astype(np.int32),
         grids.reshape(count, n, n) if states else None,
         marks.reshape(count, n, n, n) if states else None,
-        _grades(columns),
+        grades,
     )

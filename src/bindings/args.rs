@@ -375,3 +375,29 @@ pub fn cell_count(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<CellCount> {
         ))
     })
 }
+
+/// `techniques=`: technique names, one name as a str or any iterable of them (the names are
+/// checked against the core's table by `logic::techniques_arg`).
+#[derive(Clone, Debug)]
+pub struct Names(pub Vec<String>);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Names {
+    type Error = PyErr;
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        if let Ok(name) = obj.cast::<PyString>() {
+            return Ok(Names(vec![name.to_str()?.to_owned()]));
+        }
+        let mut names = Vec::new();
+        for item in obj.try_iter()? {
+            let item = item?;
+            let name = item.cast::<PyString>().map_err(|_| {
+                PyTypeError::new_err(format!(
+                    "techniques must be names (str), got {}",
+                    type_name(item.as_borrowed())
+                ))
+            })?;
+            names.push(name.to_str()?.to_owned());
+        }
+        Ok(Names(names))
+    }
+}

@@ -19,34 +19,41 @@ const VALID: u8 = 1;
 const KEEPS_CLUES: u8 = 2;
 const UNIQUE: u8 = 4;
 
-/// Columns (valid, keeps_clues, unique, correct) as bool arrays; `unique` and `correct` stay
-/// False unless `unique=True`. See `sudoku_rs.check_batch`.
+/// Check one answer per puzzle on every core: a structured array of shape (N,) of bools.
+///
+/// Fields: ``valid`` (the answer is a complete grid with no two equal digits in a row, column
+/// or box) and ``keeps_clues`` (every clue of the puzzle is in the answer, in its place); with
+/// ``unique=True`` also ``unique`` (the puzzle has exactly one solution) and ``correct`` (the
+/// puzzle is unique and the answer is its solution: valid, unique and keeps_clues).
+///
+/// ``puzzles`` and ``answers`` take the inputs of :func:`solve_batch` (integer arrays of shape
+/// (N, n, n) or (N, n*n), any dtype, or lists of strings), not necessarily of the same kind;
+/// their lengths and grid sizes must match. A malformed puzzle row gets every flag False; a
+/// malformed answer row (a bad value, a string of the wrong length) is neither valid nor keeps
+/// clues. ``progress=True`` shows a tqdm bar (worth it with ``unique=True``, which counts
+/// every puzzle's solutions).
 #[pyfunction]
-#[pyo3(signature = (puzzles, answers, /, *, r#box = None, unique = false, threads = None,
-                    progress = None))]
-pub fn _check_batch<'py>(
+#[pyo3(
+    signature = (puzzles, answers, /, *, r#box = None, unique = false, threads = None,
+                 progress = None),
+    text_signature = "(puzzles, answers, /, *, box=None, unique=False, threads=None, \
+                      progress=False)"
+)]
+pub fn check_batch<'py>(
     puzzles: &Bound<'py, PyAny>,
     answers: &Bound<'py, PyAny>,
     r#box: Option<BoxArg>,
     unique: bool,
     threads: Option<Threads>,
     progress: Option<&Bound<'py, PyAny>>,
-) -> PyResult<Columns<'py>> {
+) -> PyResult<Bound<'py, PyAny>> {
     super::guard::entry(|| {
         super::entry::batch(puzzles, progress, "checking", |puzzles, update| {
             let answers = super::entry::as_batch(answers)?;
-            check_batch(puzzles, &answers, r#box, unique, threads, update)
+            check_all(puzzles, &answers, r#box, unique, threads, update)
         })
     })
 }
-
-/// The four flag columns.
-type Columns<'py> = (
-    Bound<'py, PyArray1<bool>>,
-    Bound<'py, PyArray1<bool>>,
-    Bound<'py, PyArray1<bool>>,
-    Bound<'py, PyArray1<bool>>,
-);
 
 /// The answers batch read with the puzzles' shape (answers of another size are an error
 /// here rather than rows that silently fail), and one answer per puzzle.
@@ -79,14 +86,14 @@ fn open_answers<'py>(
     Ok(answer_batch)
 }
 
-fn check_batch<'py>(
+fn check_all<'py>(
     puzzles: &Bound<'py, PyAny>,
     answers: &Bound<'py, PyAny>,
     r#box: Option<BoxArg>,
     unique: bool,
     threads: Option<Threads>,
     progress: Option<Bound<'py, PyAny>>,
-) -> PyResult<Columns<'py>> {
+) -> PyResult<Bound<'py, PyAny>> {
     let py = puzzles.py();
     let puzzle_batch = open(puzzles, &super::request::Request::classic(r#box)?)?;
     let shape = puzzle_batch.shape;
@@ -135,7 +142,7 @@ fn check_batch<'py>(
             Ok(())
         },
     )?;
-    let column = |bit: u8| -> PyResult<Bound<'py, PyArray1<bool>>> {
+    let column = |bit: u8| -> PyResult<Bound<'py, PyAny>> {
         let column = alloc::zeros::<bool>(py, count)?;
         {
             let mut rw = column.readwrite();
@@ -143,15 +150,17 @@ fn check_batch<'py>(
                 *slot = f & bit == bit;
             }
         }
-        Ok(column)
+        Ok(column.into_any())
     };
-    let correct = UNIQUE | VALID | KEEPS_CLUES;
-    Ok((
-        column(VALID)?,
-        column(KEEPS_CLUES)?,
-        column(UNIQUE)?,
-        column(correct)?,
-    ))
+    let mut fields = vec![
+        ("valid", "?", column(VALID)?),
+        ("keeps_clues", "?", column(KEEPS_CLUES)?),
+    ];
+    if unique {
+        fields.push(("unique", "?", column(UNIQUE)?));
+        fields.push(("correct", "?", column(UNIQUE | VALID | KEEPS_CLUES)?));
+    }
+    super::records::records(py, count, &fields)
 }
 
 /// Bits of a scored row.

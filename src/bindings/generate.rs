@@ -4,7 +4,10 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
+use std::ffi::CString;
+
 use numpy::PyArrayMethods;
+use pyo3::exceptions::{PyDeprecationWarning, PyTypeError};
 use pyo3::prelude::*;
 
 use crate::core::grid::text::to_line;
@@ -15,7 +18,7 @@ use crate::core::make::random::stream_seed;
 use crate::core::{BoxShape, Control, Error, Rules, Solver};
 
 use super::alloc;
-use super::args::{BoxArg, Clues, Count, Seed, Size, SymmetryArg, Threads};
+use super::args::{BoxArg, Clues, Count, Names, Seed, Size, SymmetryArg, Threads};
 use super::chunks::{Row, Runner};
 use super::request::Request;
 use super::run::SignalCheck;
@@ -76,7 +79,7 @@ fn solver_for(shape: BoxShape, rules: Option<&Arc<Rules>>) -> Solver {
 }
 
 /// `level=` and `techniques=`: a logical target, or `None` for the plain generator.
-fn target(level: Option<&str>, techniques: Option<Vec<String>>) -> PyResult<Option<Target>> {
+fn target(level: Option<&str>, techniques: Option<Names>) -> PyResult<Option<Target>> {
     if level.is_none() && techniques.is_none() {
         return Ok(None);
     }
@@ -107,7 +110,7 @@ fn target(level: Option<&str>, techniques: Option<Vec<String>>) -> PyResult<Opti
 /// than silently dropping the rules.
 pub(super) fn checked_target(
     level: Option<&str>,
-    techniques: Option<Vec<String>>,
+    techniques: Option<Names>,
     options: &Options,
     rules: Option<&Arc<Rules>>,
 ) -> PyResult<Option<Target>> {
@@ -145,9 +148,9 @@ fn one_puzzle(
 #[pyfunction]
 #[pyo3(
     signature = (*, seed = None, clues = None, size = None, r#box = None, symmetry = None,
-        minimal = false, rules = None, level = None, techniques = None),
+        minimal = false, rules = None, level = None, techniques = None, difficulty = None),
     text_signature = "(*, seed=None, clues=None, size=None, box=None, symmetry=None, \
-        minimal=False, rules=None, level=None, techniques=None)"
+        minimal=False, rules=None, level=None, techniques=None, difficulty=None)"
 )]
 #[allow(clippy::too_many_arguments)]
 pub fn _generate(
@@ -159,10 +162,14 @@ pub fn _generate(
     symmetry: Option<SymmetryArg>,
     minimal: bool,
     rules: Option<super::rules::RulesArg>,
-    level: Option<&str>,
-    techniques: Option<Vec<String>>,
+    level: Option<String>,
+    techniques: Option<Names>,
+    difficulty: Option<String>,
 ) -> PyResult<String> {
     super::guard::entry(|| {
+        // Called from the Python `generate`: the caller's line is one frame further out.
+        let level = level_arg(py, level, difficulty, "generate", 2)?;
+        let level = level.as_deref();
         let seed = seed.unwrap_or_else(Seed::fresh).0;
         let rules = super::rules::RulesArg::core(rules);
         let (shape, options) = options(clues, size, r#box, symmetry, minimal, rules.as_deref())?;
@@ -186,33 +193,74 @@ pub fn _generate(
     })
 }
 
-/// `count` puzzles as a (count, n, n) uint8 array; puzzle i depends only on (seed, i).
-/// See `sudoku_rs.generate_batch`.
+/// `level=`, or the deprecated `difficulty=` that named it before (it warns, pointing
+/// `stacklevel` Python frames out, as `warnings.warn` counts them; both is an error).
+fn level_arg(
+    py: Python<'_>,
+    level: Option<String>,
+    difficulty: Option<String>,
+    name: &str,
+    stacklevel: i32,
+) -> PyResult<Option<String>> {
+    let Some(difficulty) = difficulty else {
+        return Ok(level);
+    };
+    if level.is_some() {
+        return Err(PyTypeError::new_err(format!(
+            "{name}() takes level= or its deprecated alias difficulty=, not both"
+        )));
+    }
+    let message = CString::new(format!(
+        "{name}(difficulty=...) is deprecated: use level=... (the technique level, as in \
+         grade().level; rate().difficulty is another scale)"
+    ))
+    .expect("no NUL in the message");
+    PyErr::warn(
+        py,
+        &py.get_type::<PyDeprecationWarning>(),
+        &message,
+        stacklevel,
+    )?;
+    Ok(Some(difficulty))
+}
+
+/// Make ``count`` puzzles on every core: a uint8 array of shape (count, n, n), 0 = blank.
+///
+/// The options are those of :func:`generate` (``difficulty`` too: the deprecated name of
+/// ``level``). Puzzle i depends only on ``(seed, i)``, so the
+/// result does not depend on ``threads`` (None: every core) and a longer batch with the same
+/// seed starts with the shorter one. When a puzzle's clue count is not reached the batch stops
+/// and raises :class:`GenerateError` naming that puzzle's index. ``progress=True`` shows a tqdm
+/// bar. The GIL is released; Ctrl-C stops the batch.
 #[pyfunction]
 #[pyo3(
-    signature = (count, /, *, seed = None, clues = None, size = None, r#box = None,
+    signature = (count, *, clues = None, size = None, r#box = None, seed = None,
         symmetry = None, minimal = false, level = None, techniques = None, threads = None,
-        progress = None, rules = None),
-    text_signature = "(count, /, *, seed=None, clues=None, size=None, box=None, symmetry=None, \
-        minimal=False, level=None, techniques=None, threads=None, progress=False, rules=None)"
+        progress = None, rules = None, difficulty = None),
+    text_signature = "(count, *, clues=None, size=None, box=None, seed=None, symmetry=None, \
+        minimal=False, level=None, techniques=None, threads=None, progress=False, rules=None, \
+        difficulty=None)"
 )]
 #[allow(clippy::too_many_arguments)]
-pub fn _generate_batch<'py>(
+pub fn generate_batch<'py>(
     py: Python<'py>,
     count: Count,
-    seed: Option<Seed>,
     clues: Option<Clues>,
     size: Option<Size>,
     r#box: Option<BoxArg>,
+    seed: Option<Seed>,
     symmetry: Option<SymmetryArg>,
     minimal: bool,
-    level: Option<&str>,
-    techniques: Option<Vec<String>>,
+    level: Option<String>,
+    techniques: Option<Names>,
     threads: Option<Threads>,
     progress: Option<&Bound<'py, PyAny>>,
     rules: Option<super::rules::RulesArg>,
+    difficulty: Option<String>,
 ) -> PyResult<Bound<'py, PyAny>> {
     super::guard::entry(|| {
+        let level = level_arg(py, level, difficulty, "generate_batch", 1)?;
+        let level = level.as_deref();
         let count = count.0;
         let shown = super::entry::shown(progress)?;
         super::entry::with_progress(py, shown, count, "generating", |update| {

@@ -11,7 +11,7 @@ use crate::core::logic::{self, Candidates, Grade, Solutions, Step, Technique, Te
 use crate::core::{Error, Grid, Solver, Unit};
 
 use super::alloc;
-use super::args::{BoxArg, MaxGuesses, Threads};
+use super::args::{BoxArg, MaxGuesses, Names, Threads};
 use super::batch::{open, run};
 use super::run::SignalCheck;
 
@@ -69,8 +69,8 @@ fn grade_tuple(grade: &Grade) -> GradeTuple {
 }
 
 /// `techniques=`: `None` for all, else names from the table.
-pub(super) fn techniques_arg(names: Option<Vec<String>>) -> PyResult<Techniques> {
-    let Some(names) = names else {
+pub(super) fn techniques_arg(names: Option<Names>) -> PyResult<Techniques> {
+    let Some(Names(names)) = names else {
         return Ok(Techniques::all());
     };
     Techniques::from_names(names.iter().map(String::as_str)).map_err(|unknown| {
@@ -261,7 +261,7 @@ fn with_start<T: Send>(
 pub fn _hint(
     grid: &Bound<'_, PyAny>,
     r#box: Option<BoxArg>,
-    techniques: Option<Vec<String>>,
+    techniques: Option<Names>,
     candidates: Option<&Bound<'_, PyAny>>,
     max_guesses: Option<MaxGuesses>,
 ) -> PyResult<Option<StepTuple>> {
@@ -287,7 +287,7 @@ pub fn _hint(
 pub fn _explain<'py>(
     grid: &Bound<'py, PyAny>,
     r#box: Option<BoxArg>,
-    techniques: Option<Vec<String>>,
+    techniques: Option<Names>,
     candidates: Option<&Bound<'py, PyAny>>,
     max_guesses: Option<MaxGuesses>,
 ) -> PyResult<(
@@ -320,7 +320,7 @@ pub fn _explain<'py>(
 pub fn _grade(
     grid: &Bound<'_, PyAny>,
     r#box: Option<BoxArg>,
-    techniques: Option<Vec<String>>,
+    techniques: Option<Names>,
     max_guesses: Option<MaxGuesses>,
 ) -> PyResult<GradeTuple> {
     super::guard::entry(|| {

@@ -1,18 +1,19 @@
-//! Grades and explanations of many puzzles on every thread: flat columns the Python
-//! wrappers in `sudoku_rs/_logic_batch.py` assemble into a structured array or trace columns.
-//! Each puzzle is explained on its own, so results do not depend on the thread count.
+//! Grades and explanations of many puzzles on every thread: a structured array of grades
+//! (`grade_batch`, and the grades of `explain_batch` and `logic_trace_batch`) and the steps as
+//! columns. Each puzzle is explained on its own, so results do not depend on the thread count.
 
-use numpy::PyArray1;
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyList};
 
-use super::alloc;
-
-use crate::core::logic::{self, Grade, Solutions, Step, Techniques};
+use crate::core::logic::{self, Grade, Level, Solutions, Step, Technique, Techniques};
 use crate::core::{Control, Error, Grid, Solver, Status};
 
-use super::args::{BoxArg, Threads};
+use super::alloc;
+use super::args::{BoxArg, Names, Threads};
 use super::batch::{open, run};
-use super::logic::{step_tuple, techniques_arg, StepTuple};
+use super::logic::techniques_arg;
+use super::records;
 
 /// A row of grades: hardest (index into the technique table, -1 for none), score, level code
 /// (`Level as i64`, 0 when the row has none), solved, unique, status code.
@@ -34,15 +35,6 @@ pub(super) fn failed_row(err: &Error, out: &mut [i64]) {
     let status = Status::of_error(err);
     out.copy_from_slice(&[-1, 0, 0, 0, 0, i64::from(status.code())]);
 }
-
-pub(super) type GradeColumns<'py> = (
-    Bound<'py, PyArray1<i16>>,
-    Bound<'py, PyArray1<i64>>,
-    Bound<'py, PyArray1<u8>>,
-    Bound<'py, PyArray1<bool>>,
-    Bound<'py, PyArray1<bool>>,
-    Bound<'py, PyArray1<i8>>,
-);
 
 /// Unpacks grade rows into the six columns.
 #[derive(Default)]
@@ -80,16 +72,50 @@ impl GradeColumnsBuf {
         self.status.push(status.code());
     }
 
-    /// The columns as numpy arrays, as `rate_batch` and the batch status codes make theirs.
-    pub(super) fn into_py(self, py: Python<'_>) -> PyResult<GradeColumns<'_>> {
-        Ok((
-            alloc::from_slice(py, &self.hardest)?,
-            alloc::from_slice(py, &self.score)?,
-            alloc::from_slice(py, &self.level)?,
-            alloc::from_slice(py, &self.solved)?,
-            alloc::from_slice(py, &self.unique)?,
-            alloc::from_slice(py, &self.status)?,
-        ))
+    /// The grades as `grade_batch` returns them: a structured array with fields `hardest`
+    /// (the technique's name, '' for none), `score`, `level` (its label, or the row's status's),
+    /// `solved`, `unique` and `status`.
+    pub(super) fn into_records(self, py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+        let mut names: Vec<&str> = Technique::ALL.iter().map(|t| t.name()).collect();
+        let width = names.iter().map(|name| name.len()).max().unwrap_or(0);
+        let none = names.len() as i64;
+        names.push("");
+        let hardest: Vec<i64> = self
+            .hardest
+            .iter()
+            .map(|&h| if h < 0 { none } else { i64::from(h) })
+            .collect();
+        let hardest = records::take(py, &names, &records::text_kind(width), &hardest)?;
+        let levels: Vec<&str> = Level::ALL.iter().map(|l| l.label()).collect();
+        let level = records::labels(py, &levels, "U11", &self.level, &self.status)?;
+        records::records(
+            py,
+            self.status.len(),
+            &[
+                ("hardest", &records::text_kind(width), hardest),
+                (
+                    "score",
+                    "i8",
+                    alloc::from_slice(py, &self.score)?.into_any(),
+                ),
+                ("level", "U11", level),
+                (
+                    "solved",
+                    "?",
+                    alloc::from_slice(py, &self.solved)?.into_any(),
+                ),
+                (
+                    "unique",
+                    "?",
+                    alloc::from_slice(py, &self.unique)?.into_any(),
+                ),
+                (
+                    "status",
+                    "i1",
+                    alloc::from_slice(py, &self.status)?.into_any(),
+                ),
+            ],
+        )
     }
 }
 
@@ -115,17 +141,31 @@ pub(super) fn explain_one(
     }
 }
 
-/// Columns (hardest index, score, level code, solved, unique, status code); see
-/// `sudoku_rs.grade_batch`.
+/// :func:`grade` of many puzzles on every core (the inputs of :func:`solve_batch`): a
+/// structured array of shape (N,) with fields ``hardest`` (technique name, '' when no step
+/// was needed), ``score``, ``level``, ``solved``, ``unique`` (as in :class:`Grade`) and
+/// ``status`` (a :class:`Status` code).
+///
+/// A row is never an exception. A row with a level has status ``Status.SOLVED``; one without
+/// has the :class:`Status` that says why and that status's ``label`` as its level: a
+/// malformed row or one with conflicting clues 'invalid' (``Status.INVALID``), one with no
+/// solution 'no solution' (``Status.NO_SOLUTION``), several 'not unique'
+/// (``Status.NOT_UNIQUE``), and one the allowed techniques get stuck on 'unsolved'
+/// (``Status.UNSOLVED``); the last two are graded as far as logic goes (``hardest``,
+/// ``score``). Each puzzle is graded on its own, so the result is the same for every thread
+/// count. ``progress=True`` shows a tqdm bar.
 #[pyfunction]
-#[pyo3(signature = (puzzles, /, *, r#box = None, techniques = None, threads = None, progress = None))]
-pub fn _grade_batch<'py>(
+#[pyo3(
+    signature = (puzzles, /, *, r#box = None, techniques = None, threads = None, progress = None),
+    text_signature = "(puzzles, /, *, box=None, techniques=None, threads=None, progress=False)"
+)]
+pub fn grade_batch<'py>(
     puzzles: &Bound<'py, PyAny>,
     r#box: Option<BoxArg>,
-    techniques: Option<Vec<String>>,
+    techniques: Option<Names>,
     threads: Option<Threads>,
     progress: Option<&Bound<'py, PyAny>>,
-) -> PyResult<GradeColumns<'py>> {
+) -> PyResult<Bound<'py, PyAny>> {
     super::guard::entry(|| {
         super::entry::batch(puzzles, progress, "grading", |puzzles, update| {
             let mut columns = GradeColumnsBuf::default();
@@ -138,7 +178,7 @@ pub fn _grade_batch<'py>(
                 &mut columns,
                 None,
             )?;
-            columns.into_py(puzzles.py())
+            columns.into_records(puzzles.py())
         })
     })
 }
@@ -150,20 +190,27 @@ struct Trace {
     grade: [i64; GRADE_STRIDE],
 }
 
-/// (steps of every puzzle in order, as (puzzle index, step tuple); grade columns); see
-/// `sudoku_rs.explain_batch`.
+/// :func:`explain` of many puzzles on every core, as columns a data pipeline can store; see
+/// :class:`Traces`. A row that cannot be explained (malformed, conflicting clues, no solution)
+/// has no steps and its grade says why. Each puzzle is explained on its own, so the traces
+/// are the same for every thread count. To write a dataset file, see :func:`write_traces`.
+/// ``progress=True`` shows a tqdm bar.
 #[pyfunction]
-#[pyo3(signature = (puzzles, /, *, r#box = None, techniques = None, threads = None, progress = None))]
-pub fn _explain_batch<'py>(
+#[pyo3(
+    signature = (puzzles, /, *, r#box = None, techniques = None, threads = None, progress = None),
+    text_signature = "(puzzles, /, *, box=None, techniques=None, threads=None, progress=False)"
+)]
+pub fn explain_batch<'py>(
     puzzles: &Bound<'py, PyAny>,
     r#box: Option<BoxArg>,
-    techniques: Option<Vec<String>>,
+    techniques: Option<Names>,
     threads: Option<Threads>,
     progress: Option<&Bound<'py, PyAny>>,
-) -> PyResult<ExplainResult<'py>> {
+) -> PyResult<Bound<'py, PyAny>> {
     super::guard::entry(|| {
         super::entry::batch(puzzles, progress, "explaining", |puzzles, update| {
-            let mut steps = Vec::new();
+            static TRACES: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+            let mut steps = StepColumns::default();
             let mut columns = GradeColumnsBuf::default();
             each_trace(
                 puzzles,
@@ -172,16 +219,74 @@ pub fn _explain_batch<'py>(
                 threads,
                 update,
                 &mut columns,
-                Some(&mut |i, trace| {
-                    steps.extend(trace.steps.iter().map(|s| (i, step_tuple(s.clone()))));
-                }),
+                Some(&mut |i, trace| steps.push(i, &trace.steps)),
             )?;
-            Ok((steps, columns.into_py(puzzles.py())?))
+            let py = puzzles.py();
+            TRACES
+                .import(py, "sudoku_rs._logic_batch", "Traces")?
+                .call1((steps.into_dict(py)?, columns.into_records(py)?))
         })
     })
 }
 
-type ExplainResult<'py> = (Vec<(usize, StepTuple)>, GradeColumns<'py>);
+/// The steps of `explain_batch`, one entry per step of every puzzle (see `Traces`).
+#[derive(Default)]
+struct StepColumns {
+    puzzle: Vec<i64>,
+    step: Vec<i32>,
+    technique: Vec<i64>,
+    placements: Vec<Vec<(usize, usize, u8)>>,
+    eliminations: Vec<Vec<(usize, usize, u8)>>,
+    text: Vec<String>,
+    weight: Vec<i32>,
+}
+
+impl StepColumns {
+    fn push(&mut self, puzzle: usize, steps: &[Step]) {
+        for (number, step) in steps.iter().enumerate() {
+            self.puzzle.push(puzzle as i64);
+            self.step.push(number as i32);
+            self.technique.push(step.technique.index() as i64);
+            self.placements.push(step.placements.clone());
+            self.eliminations.push(step.eliminations.clone());
+            self.text.push(step.text.clone());
+            self.weight.push(step.technique.weight() as i32);
+        }
+    }
+
+    /// The columns as `Traces.steps`: numpy arrays, the triples and texts as object arrays.
+    fn into_dict(self, py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+        let names: Vec<&str> = Technique::ALL.iter().map(|t| t.name()).collect();
+        let width = names.iter().map(|name| name.len()).max().unwrap_or(0);
+        let objects = |items: Vec<Bound<'_, PyAny>>| -> PyResult<Bound<'_, PyAny>> {
+            let column = records::objects(py, items.len())?;
+            for (i, item) in items.into_iter().enumerate() {
+                column.set_item(i, item)?;
+            }
+            Ok(column)
+        };
+        let triples = |rows: Vec<Vec<(usize, usize, u8)>>| -> PyResult<Vec<Bound<'_, PyAny>>> {
+            rows.into_iter()
+                .map(|row| Ok(PyList::new(py, row)?.into_any()))
+                .collect()
+        };
+        let steps = PyDict::new(py);
+        steps.set_item("puzzle", alloc::from_slice(py, &self.puzzle)?)?;
+        steps.set_item("step", alloc::from_slice(py, &self.step)?)?;
+        let technique = records::take(py, &names, &records::text_kind(width), &self.technique)?;
+        steps.set_item("technique", technique)?;
+        steps.set_item("placements", objects(triples(self.placements)?)?)?;
+        steps.set_item("eliminations", objects(triples(self.eliminations)?)?)?;
+        let text: PyResult<Vec<_>> = self
+            .text
+            .iter()
+            .map(|t| Ok(alloc::string(py, t)?.into_any()))
+            .collect();
+        steps.set_item("text", objects(text?)?)?;
+        steps.set_item("weight", alloc::from_slice(py, &self.weight)?)?;
+        Ok(steps)
+    }
+}
 
 /// What `explain_batch` does with each row's [`Trace`] (its index in the batch first).
 type TakeTrace<'a> = dyn FnMut(usize, &Trace) + 'a;
@@ -192,7 +297,7 @@ type TakeTrace<'a> = dyn FnMut(usize, &Trace) + 'a;
 fn each_trace<'py>(
     puzzles: &Bound<'py, PyAny>,
     r#box: Option<BoxArg>,
-    techniques: Option<Vec<String>>,
+    techniques: Option<Names>,
     threads: Option<Threads>,
     progress: Option<Bound<'py, PyAny>>,
     columns: &mut GradeColumnsBuf,

@@ -28,6 +28,7 @@ mod one_row;
 mod puzzle;
 mod pystr;
 mod rate;
+mod records;
 mod request;
 mod rules;
 mod run;
@@ -56,7 +57,7 @@ mod _sudoku_rs {
     #[pymodule_export]
     use super::cells::{_batch_cells, _decode_onehot};
     #[pymodule_export]
-    use super::check::{_check_batch, _score_batch};
+    use super::check::{_score_batch, check_batch};
     #[pymodule_export]
     use super::entry::_check_batch_shape;
     #[pymodule_export]
@@ -70,7 +71,7 @@ mod _sudoku_rs {
     #[pymodule_export]
     use super::fill::fill_from_solution;
     #[pymodule_export]
-    use super::generate::{_generate, _generate_batch};
+    use super::generate::{_generate, generate_batch};
     #[pymodule_export]
     use super::lines::{_format_lines, _parse_lines};
     #[pymodule_export]
@@ -79,11 +80,11 @@ mod _sudoku_rs {
         candidates_batch,
     };
     #[pymodule_export]
-    use super::logic_batch::{_explain_batch, _grade_batch};
+    use super::logic_batch::{explain_batch, grade_batch};
     #[pymodule_export]
     use super::puzzle::Puzzle;
     #[pymodule_export]
-    use super::rate::{_rate, _rate_batch};
+    use super::rate::{_rate, rate_batch};
     #[pymodule_export]
     use super::rules::Rules;
     #[pymodule_export]

@@ -1,15 +1,14 @@
-//! Rating puzzles: one grid of any kind, or a batch into flat numpy columns that the Python
-//! wrapper assembles into a structured array.
+//! Rating puzzles: one grid of any kind, or a batch into a structured array.
 
-use numpy::PyArray1;
 use pyo3::prelude::*;
 
-use crate::core::make::rate::{self, Rating};
+use crate::core::make::rate::{self, Difficulty, Rating};
 use crate::core::{Control, Grid, Status};
 
 use super::alloc;
 use super::args::{BoxArg, Threads};
 use super::batch::{open, run};
+use super::records;
 use super::run::SignalCheck;
 
 /// (guesses, backtracks, singles_only, unique, difficulty); see `sudoku_rs.rate`.
@@ -36,40 +35,39 @@ pub fn _rate(
     })
 }
 
-/// Columns (guesses, backtracks, singles_only, unique, difficulty code, status code); see
-/// `sudoku_rs.rate_batch`. A row that is not rated has guesses and backtracks -1, difficulty
-/// code 0 and a status other than [`Status::Solved`].
+/// Rate many puzzles on every core: a structured array of shape (N,) whose fields are those
+/// of :class:`Rating` (``difficulty`` a ``<U11`` string), then ``status``, the row's
+/// :class:`Status` code (int8).
+///
+/// Takes the same inputs as :func:`solve_batch`. A row that cannot be rated gets guesses and
+/// backtracks -1, both flags False, and, told apart as ``status=True`` does elsewhere,
+/// difficulty 'invalid' with status ``Status.INVALID`` (malformed or conflicting clues) or
+/// 'no solution' with ``Status.NO_SOLUTION`` (the difficulty is the status's ``label``).
+/// ``progress=True`` shows a tqdm bar.
 #[pyfunction]
-#[pyo3(signature = (puzzles, /, *, r#box = None, threads = None, progress = None))]
-pub fn _rate_batch<'py>(
+#[pyo3(
+    signature = (puzzles, /, *, r#box = None, threads = None, progress = None),
+    text_signature = "(puzzles, /, *, box=None, threads=None, progress=False)"
+)]
+pub fn rate_batch<'py>(
     puzzles: &Bound<'py, PyAny>,
     r#box: Option<BoxArg>,
     threads: Option<Threads>,
     progress: Option<&Bound<'py, PyAny>>,
-) -> PyResult<Columns<'py>> {
+) -> PyResult<Bound<'py, PyAny>> {
     super::guard::entry(|| {
         super::entry::batch(puzzles, progress, "rating", |puzzles, update| {
-            rate_batch(puzzles, r#box, threads, update)
+            rate_all(puzzles, r#box, threads, update)
         })
     })
 }
 
-/// (guesses, backtracks, singles_only, unique, difficulty code, status code).
-type Columns<'py> = (
-    Bound<'py, PyArray1<i64>>,
-    Bound<'py, PyArray1<i64>>,
-    Bound<'py, PyArray1<bool>>,
-    Bound<'py, PyArray1<bool>>,
-    Bound<'py, PyArray1<u8>>,
-    Bound<'py, PyArray1<i8>>,
-);
-
-fn rate_batch<'py>(
+fn rate_all<'py>(
     puzzles: &Bound<'py, PyAny>,
     r#box: Option<BoxArg>,
     threads: Option<Threads>,
     progress: Option<Bound<'py, PyAny>>,
-) -> PyResult<Columns<'py>> {
+) -> PyResult<Bound<'py, PyAny>> {
     let py = puzzles.py();
     let batch = open(puzzles, &super::request::Request::classic(r#box)?)?;
     let shape = batch.shape;
@@ -134,12 +132,25 @@ fn rate_batch<'py>(
             Ok(())
         },
     )?;
-    Ok((
-        alloc::from_slice(py, &guesses)?,
-        alloc::from_slice(py, &backtracks)?,
-        alloc::from_slice(py, &singles)?,
-        alloc::from_slice(py, &unique)?,
-        alloc::from_slice(py, &codes)?,
-        alloc::from_slice(py, &statuses)?,
-    ))
+    let difficulty = records::labels(py, &Difficulty::LABELS, "U11", &codes, &statuses)?;
+    records::records(
+        py,
+        count,
+        &[
+            ("guesses", "i8", alloc::from_slice(py, &guesses)?.into_any()),
+            (
+                "backtracks",
+                "i8",
+                alloc::from_slice(py, &backtracks)?.into_any(),
+            ),
+            (
+                "singles_only",
+                "?",
+                alloc::from_slice(py, &singles)?.into_any(),
+            ),
+            ("unique", "?", alloc::from_slice(py, &unique)?.into_any()),
+            ("difficulty", "U11", difficulty),
+            ("status", "i1", alloc::from_slice(py, &statuses)?.into_any()),
+        ],
+    )
 }

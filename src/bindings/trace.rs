@@ -10,12 +10,10 @@ use crate::core::search::trace::Tokens;
 use crate::core::{Control, Error, Grid, Solver, Status};
 
 use super::alloc;
-use super::args::{BoxArg, MaxGuesses, Threads};
+use super::args::{BoxArg, MaxGuesses, Names, Threads};
 use super::batch::{open, run};
 use super::logic::techniques_arg;
-use super::logic_batch::{
-    explain_one, failed_row, grade_row, GradeColumns, GradeColumnsBuf, GRADE_STRIDE,
-};
+use super::logic_batch::{explain_one, failed_row, grade_row, GradeColumnsBuf, GRADE_STRIDE};
 use super::request::Request;
 use super::rules::RulesArg;
 
@@ -190,20 +188,20 @@ type LogicTraces<'py> = (
     Bound<'py, PyArray1<i64>>,
     Bound<'py, PyArray1<u8>>,
     Bound<'py, PyArray1<bool>>,
-    GradeColumns<'py>,
+    Bound<'py, PyAny>,
     usize,
 );
 
 /// (every step's tokens back to back, each step's token count, each step's puzzle index, the
-/// grids after the steps, their marks (both empty without `states`), the grade columns, the
-/// grid side); see `sudoku_rs.logic_trace_batch`.
+/// grids after the steps, their marks (both empty without `states`), the grades as
+/// `grade_batch` returns them, the grid side); see `sudoku_rs.logic_trace_batch`.
 #[pyfunction]
 #[pyo3(signature = (puzzles, /, *, r#box = None, techniques = None, states = false,
     threads = None, progress = None))]
 pub fn _logic_trace_batch<'py>(
     puzzles: &Bound<'py, PyAny>,
     r#box: Option<BoxArg>,
-    techniques: Option<Vec<String>>,
+    techniques: Option<Names>,
     states: bool,
     threads: Option<Threads>,
     progress: Option<&Bound<'py, PyAny>>,
@@ -274,7 +272,7 @@ pub fn _logic_trace_batch<'py>(
                 alloc::from_slice(py, &index)?,
                 alloc::from_slice(py, &grids)?,
                 alloc::from_slice(py, &marks)?,
-                columns.into_py(py)?,
+                columns.into_records(py)?,
                 n,
             ))
         })
