@@ -10,8 +10,9 @@ of the process CPU time per puzzle (threads=1, so the process's CPU is the searc
 last column is after over before in speed. The workers also return a digest of their results:
 the two builds must agree on every answer.
 
-Workloads: `solve_batch` and `count_solutions_batch(limit=2)` on a numpy stack, and a Python
-loop of `sr.solve(str)` (the first --single puzzles), on sets of any size. Only functions every
+Workloads: `solve_batch` and `count_solutions_batch(limit=2)` on a numpy stack, a Python
+loop of `sr.solve(str)` and one of one-row `solve_batch` calls (`solve_batch1`, the first
+--single puzzles, each a (1, n, n) array), on sets of any size. Only functions every
 build since 0.1 has, with classic rules (no `rules=`), so a build from before variant rules can
 stand on either side. `--empty 25 36 49 64` also times `sr.solve` on an empty grid of each side
 (a figure per grid, not per puzzle): the generic engine filling a big grid from nothing.
@@ -39,7 +40,7 @@ SETS = [
     "gen_easy35",
     "gen_minimal",
 ]
-WORKLOADS = ["solve_batch", "count2_batch", "solve_str"]
+WORKLOADS = ["solve_batch", "count2_batch", "solve_str", "solve_batch1"]
 # The text form: '.' or '0' blank, 1-9, then A for 10, B for 11, ...
 VALUES = {ch: i + 1 for i, ch in enumerate("123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ")}
 
@@ -80,6 +81,10 @@ def worker() -> None:
             out, n = sr.count_solutions_batch(grid, limit=2, threads=1), len(grid)
         elif work == "solve_str":
             out, n = [sr.solve(s) for s in lines], len(lines)
+        elif work == "solve_batch1":
+            rows = [grid[i : i + 1] for i in range(len(lines))]
+            start = time.process_time()
+            out, n = [sr.solve_batch(row, threads=1) for row in rows], len(rows)
         else:
             raise ValueError(f"unknown workload {work!r}")
         cpu = time.process_time() - start
