@@ -35,3 +35,17 @@ def test_a_long_batch_stops(alarm, threads):
         sr.count_solutions_batch(empty, limit=10**12, threads=threads)
     assert time.perf_counter() - start < 3
     assert sr.count_solutions_batch([LEET], threads=threads).tolist() == [1]
+
+
+def test_a_long_iter_solutions_wait_stops_and_the_iterator_goes_on(alarm):
+    # The first buffer of solutions of an empty 64x64 takes over a second to search.
+    it = sr.iter_solutions(np.zeros((64, 64), np.uint8))
+    alarm(0.2)
+    start = time.perf_counter()
+    with pytest.raises(Interrupted):
+        next(it)
+    assert time.perf_counter() - start < 3
+    first = next(it)  # the buffer the interrupted wait asked for
+    assert np.array_equal(first, sr.solve(np.zeros((64, 64), np.uint8)))
+    del it
+    assert sr.solve(LEET).startswith("534678912")
