@@ -25,16 +25,19 @@ pub(crate) enum Family {
     Dynamic,
     /// Dynamic forcing chains helped by locked candidates, pairs and X-wings (9.0 and up).
     DynamicPlus,
+    /// Dynamic forcing chains helped by those and by forcing chains (9.5 and up).
+    NestedForcingChains,
 }
 
 impl Family {
     /// Every family, in SE's order.
-    pub(crate) const ALL: [Family; 5] = [
+    pub(crate) const ALL: [Family; 6] = [
         Family::Cycles,
         Family::Nishio,
         Family::Multiple,
         Family::Dynamic,
         Family::DynamicPlus,
+        Family::NestedForcingChains,
     ];
 }
 
@@ -134,14 +137,14 @@ impl PSet {
 
 /// The potentials that get off when `cell`/`d` is on, in SE's order: the cell's other values
 /// (when `y`), then the digit's other places in the block, the row and the column.
-fn on_to_off(cands: &[u16; 81], cell: usize, d: usize, y: bool, out: &mut Vec<Pid>) {
+fn on_to_off(cands: &[u16; 81], cell: usize, d: usize, y: bool, out: &mut Vec<(Pid, Cause)>) {
     out.clear();
     if y {
         let mut m = cands[cell] & !(1 << d);
         while m != 0 {
             let v = m.trailing_zeros() as usize;
             m &= m - 1;
-            out.push(pid(cell, v, false));
+            out.push((pid(cell, v, false), Cause::Cell));
         }
     }
     let mut added: u128 = 1 << cell;
@@ -150,13 +153,14 @@ fn on_to_off(cands: &[u16; 81], cell: usize, d: usize, y: bool, out: &mut Vec<Pi
             let o = o as usize;
             if added >> o & 1 == 0 && cands[o] >> d & 1 == 1 {
                 added |= 1 << o;
-                out.push(pid(o, d, false));
+                out.push((pid(o, d, false), Cause::Region(r)));
             }
         }
     }
 }
 
-/// Why a potential got on: the last value of a cell, or the last place in a region.
+/// Why a potential got on (the last value of a cell, or the last place in a region), or off
+/// (another value of the cell, or the digit elsewhere in a region).
 #[derive(Clone, Copy)]
 enum Cause {
     Cell,
@@ -230,10 +234,12 @@ struct Candidate {
     target: Pid,
     /// For cycles: the eliminations (candidate indexes).
     cycle_elims: Vec<u16>,
+    /// For cycles and forcing chains found inside another chain: the chain, from its end.
+    chain: Vec<(Pid, Option<Cause>)>,
 }
 
-fn finish(state: &State, mut found: Vec<Candidate>, out: &mut Vec<Hint>) {
-    // Stable: equal keys keep SE's discovery order.
+/// Sorts hints as SE does; stable, so equal keys keep SE's discovery order.
+fn sort(found: &mut [Candidate]) {
     found.sort_by(|a, b| {
         a.difficulty
             .partial_cmp(&b.difficulty)
@@ -241,6 +247,10 @@ fn finish(state: &State, mut found: Vec<Candidate>, out: &mut Vec<Hint>) {
             .then(a.complexity.cmp(&b.complexity))
             .then(a.sort_key.cmp(&b.sort_key))
     });
+}
+
+fn finish(state: &State, mut found: Vec<Candidate>, out: &mut Vec<Hint>) {
+    sort(&mut found);
     for c in found {
         let tenths = (c.difficulty * 10.0).round() as u16;
         let mut hint = Hint {
@@ -278,11 +288,12 @@ fn finish(state: &State, mut found: Vec<Candidate>, out: &mut Vec<Hint>) {
 /// one SE applies).
 pub(crate) fn hints(state: &State, family: Family, out: &mut Vec<Hint>) {
     let found = match family {
-        Family::Cycles => unary::hints(state),
+        Family::Cycles => unary::hints(state, false),
         Family::Nishio => multiple::hints(state, Mode::NISHIO),
         Family::Multiple => multiple::hints(state, Mode::MULTIPLE),
         Family::Dynamic => multiple::hints(state, Mode::DYNAMIC),
         Family::DynamicPlus => multiple::hints(state, Mode::DYNAMIC_PLUS),
+        Family::NestedForcingChains => multiple::hints(state, Mode::NESTED_FORCING_CHAINS),
     };
     finish(state, found, out);
 }
@@ -292,7 +303,8 @@ pub(crate) fn hints(state: &State, family: Family, out: &mut Vec<Hint>) {
 struct Mode {
     dynamic: bool,
     nishio: bool,
-    /// The nesting level: 1 adds locked candidates, pairs and X-wings inside the chains.
+    /// The nesting level: 1 adds locked candidates, pairs and X-wings inside the chains, 2
+    /// cycles and forcing chains.
     level: u8,
     base: f64,
 }
@@ -322,6 +334,12 @@ impl Mode {
         level: 1,
         base: 9.0,
     };
+    const NESTED_FORCING_CHAINS: Mode = Mode {
+        dynamic: true,
+        nishio: false,
+        level: 2,
+        base: 9.5,
+    };
 }
 
 /// Cycles and forcing chains: one assumption followed through single links.
@@ -334,6 +352,7 @@ mod unary {
     struct Node {
         pid: Pid,
         parent: u32,
+        cause: Option<Cause>,
     }
 
     const ROOT: u32 = u32::MAX;
@@ -341,13 +360,17 @@ mod unary {
     struct Search<'a> {
         cands: &'a [u16; 81],
         nodes: Vec<Node>,
-        offs: Vec<Pid>,
+        offs: Vec<(Pid, Cause)>,
         ons: Vec<(Pid, Cause)>,
     }
 
     impl Search<'_> {
         fn push(&mut self, pid: Pid, parent: u32) -> u32 {
-            self.nodes.push(Node { pid, parent });
+            self.push_cause(pid, parent, None)
+        }
+
+        fn push_cause(&mut self, pid: Pid, parent: u32, cause: Option<Cause>) -> u32 {
+            self.nodes.push(Node { pid, parent, cause });
             (self.nodes.len() - 1) as u32
         }
 
@@ -377,9 +400,9 @@ mod unary {
                     let pp = self.nodes[p as usize].pid;
                     let mut offs = std::mem::take(&mut self.offs);
                     on_to_off(self.cands, pcell(pp), pdigit(pp), y, &mut offs);
-                    for &q in &offs {
+                    for &(q, cause) in &offs {
                         if !self.is_parent(p, q) {
-                            let n = self.push(q, p);
+                            let n = self.push_cause(q, p, Some(cause));
                             pending_off.push(n);
                         }
                     }
@@ -390,13 +413,13 @@ mod unary {
                     let pp = self.nodes[p as usize].pid;
                     let mut ons = std::mem::take(&mut self.ons);
                     off_to_on(self.cands, pcell(pp), pdigit(pp), y, x, &mut ons);
-                    for &(q, _) in &ons {
+                    for &(q, cause) in &ons {
                         if length >= 4 && q == source {
-                            cycles.push(self.push(q, p));
+                            cycles.push(self.push_cause(q, p, Some(cause)));
                         }
                         if !to_on.has(q) {
                             to_on.set(q);
-                            let n = self.push(q, p);
+                            let n = self.push_cause(q, p, Some(cause));
                             pending_on.push(n);
                         }
                     }
@@ -428,14 +451,14 @@ mod unary {
                     let pp = self.nodes[p as usize].pid;
                     let mut offs = std::mem::take(&mut self.offs);
                     on_to_off(self.cands, pcell(pp), pdigit(pp), y, &mut offs);
-                    for &q in &offs {
+                    for &(q, cause) in &offs {
                         if q == conj {
                             self.offs = offs;
-                            return Some(self.push(q, p));
+                            return Some(self.push_cause(q, p, Some(cause)));
                         }
                         if !to_off.has(q) {
                             to_off.set(q);
-                            let n = self.push(q, p);
+                            let n = self.push_cause(q, p, Some(cause));
                             pending_off.push(n);
                         }
                     }
@@ -445,14 +468,14 @@ mod unary {
                     let pp = self.nodes[p as usize].pid;
                     let mut ons = std::mem::take(&mut self.ons);
                     off_to_on(self.cands, pcell(pp), pdigit(pp), y, true, &mut ons);
-                    for &(q, _) in &ons {
+                    for &(q, cause) in &ons {
                         if q == conj {
                             self.ons = ons;
-                            return Some(self.push(q, p));
+                            return Some(self.push_cause(q, p, Some(cause)));
                         }
                         if !to_on.has(q) {
                             to_on.set(q);
-                            let n = self.push(q, p);
+                            let n = self.push_cause(q, p, Some(cause));
                             pending_on.push(n);
                         }
                     }
@@ -460,6 +483,19 @@ mod unary {
                 }
             }
             None
+        }
+
+        /// The chain ending at node `n`, from its end to its assumption.
+        fn path(&self, mut n: u32) -> Vec<(Pid, Option<Cause>)> {
+            let mut out = Vec::new();
+            loop {
+                let node = &self.nodes[n as usize];
+                out.push((node.pid, node.cause));
+                if node.parent == ROOT {
+                    return out;
+                }
+                n = node.parent;
+            }
         }
 
         /// The number of distinct potentials on the chain ending at node `n`.
@@ -518,7 +554,8 @@ mod unary {
         }
     }
 
-    pub(super) fn hints(state: &State) -> Vec<Candidate> {
+    /// The cycles and forcing chains of `state`; with `nested`, each keeps its chain.
+    pub(super) fn hints(state: &State, nested: bool) -> Vec<Candidate> {
         let cands = &state.cands;
         let mut s = Search {
             cands,
@@ -557,6 +594,7 @@ mod unary {
                             technique: cycle_name,
                             target: 0,
                             cycle_elims: elims,
+                            chain: if nested { s.path(end) } else { Vec::new() },
                         });
                     }
                     if !x {
@@ -576,6 +614,7 @@ mod unary {
                                 technique: chain_name,
                                 target,
                                 cycle_elims: Vec::new(),
+                                chain: if nested { s.path(end) } else { Vec::new() },
                             });
                         }
                     }
@@ -606,6 +645,10 @@ mod multiple {
         reached: PSet,
         /// A potential reached both on and off: the "on" node and the "off" node.
         absurd: Option<(u32, u32)>,
+        /// Per node, the chain found inside the run it came from (an index in `nests`).
+        nest: Vec<u32>,
+        /// The inner chains: an identity, and their complexity.
+        nests: Vec<(u64, u32)>,
     }
 
     impl Run {
@@ -617,6 +660,8 @@ mod multiple {
                 index: vec![0; 1458],
                 reached: PSet::new(),
                 absurd: None,
+                nest: Vec::with_capacity(256),
+                nests: Vec::new(),
             }
         }
 
@@ -627,6 +672,7 @@ mod multiple {
         pub(super) fn push(&mut self, p: Pid, parents: &[u32], member: bool) -> u32 {
             let n = self.pids.len() as u32;
             self.pids.push(p);
+            self.nest.push(u32::MAX);
             self.parents.extend_from_slice(parents);
             self.starts.push(self.parents.len() as u32);
             if member {
@@ -652,7 +698,15 @@ mod multiple {
                 .map(|(_, &p)| p)
         }
 
-        /// The number of distinct potentials node `n` rests on, itself included.
+        /// Marks node `n` as concluded by an inner chain.
+        pub(super) fn set_nest(&mut self, n: u32, key: u64, complexity: u32) {
+            self.nest[n as usize] = self.nests.len() as u32;
+            self.nests.push((key, complexity));
+        }
+
+        /// The number of distinct potentials node `n` rests on, itself included, plus the
+        /// complexity of the inner chains among them not yet counted for this hint (in
+        /// `scratch.keys`).
         fn count(&self, n: u32, scratch: &mut Scratch) -> u32 {
             scratch.epoch += 1;
             if scratch.seen.len() < self.pids.len() {
@@ -665,6 +719,14 @@ mod multiple {
             scratch.seen[n as usize] = epoch;
             while let Some(m) = scratch.stack.pop() {
                 count += 1;
+                let nest = self.nest[m as usize];
+                if nest != u32::MAX {
+                    let (key, complexity) = self.nests[nest as usize];
+                    if !scratch.keys.contains(&key) {
+                        scratch.keys.push(key);
+                        count += complexity;
+                    }
+                }
                 let (a, b) = (self.starts[m as usize], self.starts[m as usize + 1]);
                 for &q in &self.parents[a as usize..b as usize] {
                     if scratch.seen[q as usize] != epoch {
@@ -686,6 +748,15 @@ mod multiple {
         seen: Vec<u32>,
         epoch: u32,
         stack: Vec<u32>,
+        keys: Vec<u64>,
+    }
+
+    impl Scratch {
+        /// Starts counting a new hint.
+        fn hint(&mut self) -> &mut Self {
+            self.keys.clear();
+            self
+        }
     }
 
     /// Follows `start` to all its consequences, as SE's engine does: "on" potentials first,
@@ -711,7 +782,7 @@ mod multiple {
             if let Some(p) = pending_on.pop_front() {
                 let pp = run.pids[p as usize];
                 on_to_off(&grid, pcell(pp), pdigit(pp), y, &mut offs);
-                for &q in &offs {
+                for &(q, _) in &offs {
                     if run.has(q ^ 1) {
                         let n = run.push(q, &[p], false);
                         run.absurd = Some((run.index[(q ^ 1) as usize], n));
@@ -749,7 +820,7 @@ mod multiple {
                 }
                 continue;
             }
-            if mode.level > 0 && advanced::more(state, &grid, &mut run, &mut pending_off) {
+            if mode.level > 0 && advanced::more(state, mode, &grid, &mut run, &mut pending_off) {
                 continue;
             }
             return run;
@@ -827,11 +898,17 @@ mod multiple {
                 "Dynamic Cell Forcing Chains",
                 "Dynamic Region Forcing Chains",
             ],
-            _ => [
+            (false, true, 1) => [
                 "Dynamic Contradiction Forcing Chains (+)",
                 "Dynamic Double Forcing Chains (+)",
                 "Dynamic Cell Forcing Chains (+)",
                 "Dynamic Region Forcing Chains (+)",
+            ],
+            _ => [
+                "Dynamic Contradiction Forcing Chains (+ Forcing Chains)",
+                "Dynamic Double Forcing Chains (+ Forcing Chains)",
+                "Dynamic Cell Forcing Chains (+ Forcing Chains)",
+                "Dynamic Region Forcing Chains (+ Forcing Chains)",
             ],
         }
     }
@@ -856,6 +933,7 @@ mod multiple {
                     technique: name,
                     target,
                     cycle_elims: Vec::new(),
+                    chain: Vec::new(),
                 });
             }
         };
@@ -874,7 +952,7 @@ mod multiple {
                 let on_run = cache.on(cand);
                 if contradiction {
                     if let Some((a, b)) = on_run.absurd {
-                        let c = on_run.count(a, &mut scratch) + on_run.count(b, &mut scratch);
+                        let c = on_run.count(a, scratch.hint()) + on_run.count(b, &mut scratch);
                         add(&mut found, c, 7, names[0], p_on ^ 1);
                     }
                 }
@@ -883,7 +961,8 @@ mod multiple {
                     let on_run = cache.on(cand);
                     if contradiction {
                         if let Some((a, b)) = off_run.absurd {
-                            let c = off_run.count(a, &mut scratch) + off_run.count(b, &mut scratch);
+                            let c =
+                                off_run.count(a, scratch.hint()) + off_run.count(b, &mut scratch);
                             add(&mut found, c, 7, names[0], p_on);
                         }
                     }
@@ -892,7 +971,7 @@ mod multiple {
                             let common: Vec<Pid> =
                                 on_run.members(on).filter(|&q| off_run.has(q)).collect();
                             for q in common {
-                                let c = on_run.count_pid(q, &mut scratch)
+                                let c = on_run.count_pid(q, scratch.hint())
                                     + off_run.count_pid(q, &mut scratch);
                                 add(&mut found, c, 1, names[1], q);
                             }
@@ -923,6 +1002,7 @@ mod multiple {
                         })
                         .collect();
                     for q in common {
+                        scratch.hint();
                         let c = digits
                             .iter()
                             .map(|&d| {
@@ -970,6 +1050,7 @@ mod multiple {
                     .filter(|&q| places[1..].iter().all(|&o| run(o).has(q)))
                     .collect();
                 for q in common {
+                    scratch.hint();
                     let c = places.iter().map(|&o| run(o).count_pid(q, scratch)).sum();
                     add(c, q);
                 }
@@ -985,11 +1066,15 @@ mod advanced {
     // Cells and regions index several arrays at once here.
     #![allow(clippy::needless_range_loop)]
     use super::multiple::Run;
-    use super::{pid, Pid, State, PEERS, REGION_CELLS};
+    use super::{
+        pcell, pdigit, pid, pon, sort, unary, Candidate, Cause, Mode, Pid, State, PEERS,
+        REGION_CELLS,
+    };
     use std::collections::VecDeque;
 
-    /// An elimination a technique found, with the "off" potentials it rests on.
-    type Found = Vec<(Pid, Vec<Pid>)>;
+    /// An elimination a technique found, with the "off" potentials it rests on, and for a
+    /// chain its identity and complexity.
+    type Found = Vec<(Pid, Vec<Pid>, Option<(u64, u32)>)>;
 
     /// Blocks, then columns, then rows: the order SE's pair finders walk the regions.
     const BLOCKS_COLUMNS_ROWS: [usize; 27] = {
@@ -1015,7 +1100,16 @@ mod advanced {
 
     /// Records a technique's eliminations, visited in the order SE's hash map of cells
     /// yields them (by cell index modulo the table size, then insertion order).
-    fn emit(found: &mut Found, mut removable: Vec<(usize, u16)>, parents: &[Pid]) {
+    fn emit(found: &mut Found, removable: Vec<(usize, u16)>, parents: &[Pid]) {
+        emit_nested(found, removable, parents, None);
+    }
+
+    fn emit_nested(
+        found: &mut Found,
+        mut removable: Vec<(usize, u16)>,
+        parents: &[Pid],
+        nest: Option<(u64, u32)>,
+    ) {
         if parents.is_empty() {
             return;
         }
@@ -1028,7 +1122,7 @@ mod advanced {
             while m != 0 {
                 let v = m.trailing_zeros() as usize;
                 m &= m - 1;
-                found.push((pid(cell, v, false), parents.to_vec()));
+                found.push((pid(cell, v, false), parents.to_vec(), nest));
             }
         }
     }
@@ -1222,10 +1316,89 @@ mod advanced {
         }
     }
 
+    /// What a cycle or forcing chain removes, candidate indexes in ascending order.
+    fn removable(grid: &[u16; 81], c: &Candidate) -> Vec<u16> {
+        if !c.cycle_elims.is_empty() {
+            return c.cycle_elims.clone();
+        }
+        let (cell, d) = (pcell(c.target), pdigit(c.target));
+        if !pon(c.target) {
+            return vec![(cell * 9 + d) as u16];
+        }
+        (0..9)
+            .filter(|&v| v != d && grid[cell] >> v & 1 == 1)
+            .map(|v| (cell * 9 + v) as u16)
+            .collect()
+    }
+
+    /// The cycles and forcing chains of the run's grid, each resting on the candidates its
+    /// links needed gone: the values a cell lost, or the places a region lost, for each link
+    /// (both directions of a cycle).
+    fn chains(state: &State, grid: &[u16; 81], found: &mut Found) {
+        let inner = State {
+            values: state.values,
+            cands: *grid,
+        };
+        let mut hints = unary::hints(&inner, true);
+        sort(&mut hints);
+        let mut seen: Vec<Vec<u16>> = Vec::new();
+        for c in &hints {
+            let removed = removable(grid, c);
+            if removed.is_empty() || seen.contains(&removed) {
+                continue;
+            }
+            seen.push(removed.clone());
+            let cycle = !c.cycle_elims.is_empty();
+            let mut parents: Vec<Pid> = Vec::new();
+            let mut key: u64 = 0xcbf2_9ce4_8422_2325 ^ u64::from(cycle);
+            for &(p, cause) in &c.chain {
+                key = (key ^ u64::from(p)).wrapping_mul(0x0100_0000_01b3);
+                let Some(cause) = cause else { continue };
+                if !(cycle || pon(p)) {
+                    continue;
+                }
+                let (cell, d) = (pcell(p), pdigit(p));
+                match cause {
+                    Cause::Cell => {
+                        for v in 0..9 {
+                            if state.cands[cell] >> v & 1 == 1 && grid[cell] >> v & 1 == 0 {
+                                parents.push(pid(cell, v, false));
+                            }
+                        }
+                    }
+                    Cause::Region(r) => {
+                        for &o in &REGION_CELLS[r as usize] {
+                            let o = o as usize;
+                            if state.cands[o] >> d & 1 == 1 && grid[o] >> d & 1 == 0 {
+                                parents.push(pid(o, d, false));
+                            }
+                        }
+                    }
+                }
+            }
+            let mut unique = Vec::with_capacity(parents.len());
+            for p in parents {
+                if !unique.contains(&p) {
+                    unique.push(p);
+                }
+            }
+            let mut cells: Vec<(usize, u16)> = Vec::new();
+            for &k in &removed {
+                let (cell, v) = (k as usize / 9, k % 9);
+                match cells.iter_mut().find(|e| e.0 == cell) {
+                    Some(e) => e.1 |= 1 << v,
+                    None => cells.push((cell, 1 << v)),
+                }
+            }
+            emit_nested(found, cells, &unique, Some((key, c.complexity)));
+        }
+    }
+
     /// Adds the eliminations of the first technique that finds some resting on the run's
     /// assumptions; whether any potential was added.
     pub(super) fn more(
         state: &State,
+        mode: Mode,
         grid: &[u16; 81],
         run: &mut Run,
         pending_off: &mut VecDeque<u32>,
@@ -1239,9 +1412,12 @@ mod advanced {
                 break;
             }
         }
+        if found.is_empty() && mode.level >= 2 {
+            chains(state, grid, &mut found);
+        }
         let mut added = false;
         let mut parents = Vec::new();
-        for (p, rule_parents) in found {
+        for (p, rule_parents, nest) in found {
             if run.has(p) {
                 continue;
             }
@@ -1253,6 +1429,9 @@ mod advanced {
                     .map(|&q| run.node(q)),
             );
             let n = run.push(p, &parents, true);
+            if let Some((key, complexity)) = nest {
+                run.set_nest(n, key, complexity);
+            }
             pending_off.push_back(n);
             added = true;
         }
