@@ -207,13 +207,8 @@ def _rows_of(puzzles) -> Tuple[np.ndarray, int]:
         raise TypeError(
             f"expected an integer array or a list of puzzle strings, got dtype {array.dtype}"
         )
-    width = int(np.prod(array.shape[1:])) if array.ndim in (2, 3) else 0
-    size = math.isqrt(width)
-    square = array.ndim == 3 and array.shape[1] == array.shape[2]
-    if not (square or (array.ndim == 2 and size * size == width)) or size == 0:
-        raise InvalidPuzzleError(
-            f"expected an array of shape (N, n*n) or (N, n, n), got shape {array.shape}"
-        )
+    _sudoku_rs._check_batch_shape(array.shape)  # the batch readers' own rule and message
+    size = array.shape[2] if array.ndim == 3 else math.isqrt(array.shape[1])
     if array.size and (array.min() < 0 or array.max() > size):
         raise InvalidPuzzleError(f"puzzle values must be 0..{size}")
     return array.reshape(len(array), size * size), size

@@ -14,9 +14,10 @@ from xml.etree import ElementTree as ET
 
 import numpy as np
 
+from .. import _sudoku_rs
 from .._atomic import atomic_write
 from .._logic import grade
-from .._sudoku_rs import InvalidPuzzleError, InvalidRulesError, Rules, SudokuError
+from .._sudoku_rs import InvalidRulesError, Rules, SudokuError
 from ..board import Board
 from . import pdf as _pdf
 from .export import file_format
@@ -106,17 +107,10 @@ def _boards(puzzles: Any, box: Optional[Tuple[int, int]], rules: Any = None) -> 
     if isinstance(puzzles, (str, bytes, Board)):
         raise TypeError("expected a sequence of puzzles; for one puzzle pass [puzzle]")
     if isinstance(puzzles, np.ndarray):
+        _sudoku_rs._check_batch_shape(puzzles.shape)  # the batch readers' rule and message
         if puzzles.ndim == 2:
             side = math.isqrt(puzzles.shape[1])
-            if side * side != puzzles.shape[1]:
-                raise InvalidPuzzleError(
-                    f"expected an array of shape (N, n*n) or (N, n, n), got {puzzles.shape}"
-                )
             puzzles = puzzles.reshape(len(puzzles), side, side)
-        elif puzzles.ndim != 3:
-            raise InvalidPuzzleError(
-                f"expected an array of shape (N, n*n) or (N, n, n), got {puzzles.shape}"
-            )
     try:
         items = list(puzzles)
     except TypeError:
