@@ -238,6 +238,15 @@ struct Candidate {
     chain: Vec<(Pid, Option<Cause>)>,
 }
 
+/// Whether a hint keyed (difficulty, complexity, kind) sorts before another.
+fn sorts_before(a: (f64, u32, u8), b: (f64, u32, u8)) -> bool {
+    a.0.partial_cmp(&b.0)
+        .unwrap_or(std::cmp::Ordering::Equal)
+        .then(a.1.cmp(&b.1))
+        .then(a.2.cmp(&b.2))
+        .is_lt()
+}
+
 /// Sorts hints as SE does; stable, so equal keys keep SE's discovery order.
 fn sort(found: &mut [Candidate]) {
     found.sort_by(|a, b| {
@@ -345,14 +354,15 @@ impl Mode {
 /// Cycles and forcing chains: one assumption followed through single links.
 mod unary {
     use super::{
-        length_difficulty, off_to_on, on_to_off, pcell, pdigit, pid, pon, Candidate, Cause, PSet,
-        Pid, State, PEERS,
+        length_difficulty, off_to_on, on_to_off, pcell, pdigit, pid, pon, sorts_before, Candidate,
+        Cause, PSet, Pid, State, PEERS,
     };
 
     struct Node {
         pid: Pid,
         parent: u32,
         cause: Option<Cause>,
+        depth: u32,
     }
 
     const ROOT: u32 = u32::MAX;
@@ -370,7 +380,17 @@ mod unary {
         }
 
         fn push_cause(&mut self, pid: Pid, parent: u32, cause: Option<Cause>) -> u32 {
-            self.nodes.push(Node { pid, parent, cause });
+            let depth = if parent == ROOT {
+                0
+            } else {
+                self.nodes[parent as usize].depth + 1
+            };
+            self.nodes.push(Node {
+                pid,
+                parent,
+                cause,
+                depth,
+            });
             (self.nodes.len() - 1) as u32
         }
 
@@ -386,7 +406,7 @@ mod unary {
         }
 
         /// The cycles back to `source` (its "on" potential), as the nodes that close them.
-        fn cycles(&mut self, source: Pid, y: bool, x: bool) -> Vec<u32> {
+        fn cycles(&mut self, source: Pid, y: bool, x: bool, limit: u32) -> Vec<u32> {
             self.nodes.clear();
             let mut to_on = PSet::new();
             let mut cycles = Vec::new();
@@ -395,6 +415,10 @@ mod unary {
             let mut pending_off: Vec<u32> = Vec::new();
             let mut length = 0;
             while !pending_on.is_empty() || !pending_off.is_empty() {
+                // The cycles this round closes have `length + 2` potentials.
+                if length + 2 > limit {
+                    break;
+                }
                 length += 1;
                 for p in std::mem::take(&mut pending_on) {
                     let pp = self.nodes[p as usize].pid;
@@ -431,7 +455,7 @@ mod unary {
 
         /// The first conclusion that contradicts `source`, found breadth first: the node of
         /// its negation.
-        fn forcing(&mut self, source: Pid, y: bool) -> Option<u32> {
+        fn forcing(&mut self, source: Pid, y: bool, limit: u32) -> Option<u32> {
             self.nodes.clear();
             let mut to_on = PSet::new();
             let mut to_off = PSet::new();
@@ -448,6 +472,9 @@ mod unary {
             }
             while !pending_on.is_empty() || !pending_off.is_empty() {
                 for p in std::mem::take(&mut pending_on) {
+                    if self.nodes[p as usize].depth + 2 > limit {
+                        return None;
+                    }
                     let pp = self.nodes[p as usize].pid;
                     let mut offs = std::mem::take(&mut self.offs);
                     on_to_off(self.cands, pcell(pp), pdigit(pp), y, &mut offs);
@@ -465,6 +492,9 @@ mod unary {
                     self.offs = offs;
                 }
                 for p in std::mem::take(&mut pending_off) {
+                    if self.nodes[p as usize].depth + 2 > limit {
+                        return None;
+                    }
                     let pp = self.nodes[p as usize].pid;
                     let mut ons = std::mem::take(&mut self.ons);
                     off_to_on(self.cands, pcell(pp), pdigit(pp), y, true, &mut ons);
@@ -554,7 +584,22 @@ mod unary {
         }
     }
 
-    /// The cycles and forcing chains of `state`; with `nested`, each keeps its chain.
+    /// The longest chain of a kind (base difficulty, kind order) that still sorts before
+    /// `best`.
+    fn limit(base: f64, key: u8, best: Option<(f64, u32, u8)>) -> u32 {
+        let Some(best) = best else {
+            return u32::MAX;
+        };
+        let before = |c: u32| sorts_before((base + length_difficulty(c), c, key), best);
+        let mut c = 0;
+        while c < 100_000 && before(c + 1) {
+            c += 1;
+        }
+        c
+    }
+
+    /// The cycles and forcing chains of `state`; with `nested`, every one, each with its
+    /// chain; without, only those that could sort first (longer chains are not followed).
     pub(super) fn hints(state: &State, nested: bool) -> Vec<Candidate> {
         let cands = &state.cands;
         let mut s = Search {
@@ -564,6 +609,14 @@ mod unary {
             ons: Vec::with_capacity(4),
         };
         let mut found = Vec::new();
+        let mut best: Option<(f64, u32, u8)> = None;
+        let better = |best: &mut Option<(f64, u32, u8)>, c: &Candidate| {
+            let key = (c.difficulty, c.complexity, c.sort_key);
+            let first = best.map_or(true, |b| sorts_before(key, b));
+            if first && !nested {
+                *best = Some(key);
+            }
+        };
         // X-cycles and forcing X-chains, Y-cycles, then both links.
         for (y, x) in [(false, true), (true, false), (true, true)] {
             let (cycle_name, chain_name, sort_key, cycle_base, chain_base) = match (y, x) {
@@ -581,7 +634,8 @@ mod unary {
                         continue;
                     }
                     let source = pid(cell, d, true);
-                    for end in s.cycles(source, y, x) {
+                    let cycle_limit = limit(cycle_base, sort_key, best);
+                    for end in s.cycles(source, y, x, cycle_limit) {
                         let elims = s.cycle_eliminations(end);
                         if elims.is_empty() {
                             continue;
@@ -596,12 +650,14 @@ mod unary {
                             cycle_elims: elims,
                             chain: if nested { s.path(end) } else { Vec::new() },
                         });
+                        better(&mut best, &found[found.len() - 1]);
                     }
                     if !x {
                         continue;
                     }
                     for start in [source, source ^ 1] {
-                        if let Some(end) = s.forcing(start, y) {
+                        let chain_limit = limit(chain_base, sort_key, best);
+                        if let Some(end) = s.forcing(start, y, chain_limit) {
                             let target = s.nodes[end as usize].pid;
                             if pon(target) && n < 2 {
                                 continue;
@@ -616,6 +672,7 @@ mod unary {
                                 cycle_elims: Vec::new(),
                                 chain: if nested { s.path(end) } else { Vec::new() },
                             });
+                            better(&mut best, &found[found.len() - 1]);
                         }
                     }
                 }

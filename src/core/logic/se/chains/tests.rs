@@ -192,6 +192,8 @@ fn chain_steps_match_a_serate_log() {
     let text = std::fs::read_to_string(path).unwrap();
     let mut before = String::new();
     let (mut same, mut total) = (0, 0);
+    let mut time_by_family = [0.0f64; 6];
+    let mut steps_by_family = [0usize; 6];
     for line in text.lines() {
         if let Some(m) = line.strip_prefix("BEFORE ") {
             before = m.to_string();
@@ -209,15 +211,19 @@ fn chain_steps_match_a_serate_log() {
         let s = state_of_marks(&before);
         let t = std::time::Instant::now();
         let mut got = None;
-        for family in Family::ALL {
+        let mut used = 5;
+        for (k, family) in Family::ALL.into_iter().enumerate() {
             let mut out = Vec::new();
             hints(&s, family, &mut out);
             if let Some(h) = out.first() {
                 got = Some((h.tenths, h.technique, out.len()));
+                used = k;
                 break;
             }
         }
         let ms = t.elapsed().as_secs_f64() * 1e3;
+        time_by_family[used] += ms;
+        steps_by_family[used] += 1;
         total += 1;
         if got.map(|g| g.0) == Some(want) {
             same += 1;
@@ -226,4 +232,12 @@ fn chain_steps_match_a_serate_log() {
         }
     }
     println!("{same} of {total} chain steps agree");
+    for k in 0..6 {
+        println!(
+            "{:?}: {} steps, {:.1} ms",
+            Family::ALL[k],
+            steps_by_family[k],
+            time_by_family[k]
+        );
+    }
 }
