@@ -146,3 +146,21 @@ def test_the_engine_refuses_a_kind_it_does_not_solve_by_name():
             sr.count_solutions("." * 81, rules=rules, limit=1)
         except sr.InvalidRulesError as err:
             assert f"{key} is modelled but not solved yet" in str(err)
+
+
+def test_every_kind_round_trips_through_the_text_form():
+    rules = sr.Rules(**EXAMPLES)
+    text = sr.format_rules(rules)
+    assert sr.parse_rules(text) == rules, text
+    assert "little-killer=10:r0c3:DR" in text and "x-sum=6:r10c4" in text
+    for key, value in EXAMPLES.items():
+        one = sr.Rules(**{key: value})
+        assert sr.parse_rules(sr.format_rules(one)) == one, key
+    assert sr.parse_rules("difference=r1c1,r1c2 ratio=r2c1,r2c2") == sr.Rules(
+        differences=[((0, 0), (0, 1))], ratios=[((1, 0), (1, 1))]
+    )
+    assert sr.format_rules(sr.Rules(main_diagonal=True, anti_diagonal=True)) == "diagonals"
+    with pytest.raises(sr.InvalidRulesError, match="'thermo=r1c1,x'"):
+        sr.parse_rules("thermo=r1c1,x")
+    with pytest.raises(sr.InvalidRulesError, match="expected 3"):
+        sr.parse_rules("little-killer=10:r0c3")
