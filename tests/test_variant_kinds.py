@@ -164,3 +164,39 @@ def test_every_kind_round_trips_through_the_text_form():
         sr.parse_rules("thermo=r1c1,x")
     with pytest.raises(sr.InvalidRulesError, match="expected 3"):
         sr.parse_rules("little-killer=10:r0c3")
+
+
+def test_every_kind_is_drawn_and_prints(tmp_path):
+    board = sr.Board("." * 81, rules=sr.Rules(**EXAMPLES))
+    svg = board._repr_html_()
+    for mark in (
+        "data-thermometer",
+        "data-arrow",
+        "data-xv",
+        "data-white-dot",
+        "data-black-dot",
+        "data-whispers",
+        "data-renban",
+        "data-palindrome",
+        "data-between",
+        "data-odd",
+        "data-even",
+        "data-minimum",
+        "data-maximum",
+        "data-quadruple",
+        "data-clone",
+        "data-pencil-marks",
+        "data-little-killer",
+        "data-sandwich",
+        "data-x-sum",
+        "data-skyscraper",
+        "data-cage",
+    ):
+        assert mark in svg, mark
+    assert "Disjoint groups" in svg and "Every X and V is given" in svg
+    path = tmp_path / "all.pdf"
+    board.save(path)
+    assert path.read_bytes().startswith(b"%PDF")
+    sheets = tmp_path / "sheets.pdf"
+    sr.print_sheets(["." * 81], sheets, rules=sr.Rules(**EXAMPLES), answers=False)
+    assert sheets.stat().st_size > 1000

@@ -158,8 +158,10 @@ def svg_grid(
     thick = 2
     # The outer border is centred on the grid edge: a margin keeps it from being clipped.
     margin = thick
-    side = n * size + 2 * margin
     layers = None if rules is None or rules.is_classic else rule_layers(rules, n, size, scheme.line)
+    if layers and layers.outside:
+        margin += size  # clues outside the grid stand in the margin
+    side = n * size + 2 * margin
     caption_lines = layers.caption if layers else ()
     caption_font = max(11, round(size * 0.3))
     height = side + len(caption_lines) * round(caption_font * 1.4)
