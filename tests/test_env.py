@@ -367,3 +367,46 @@ def test_variant_rules_mask_every_rule_and_solvability_is_counted_under_them(rul
     _, reward, _, _, info = env.step((blank[0] * 9 + blank[1]) * 9 + digit - 1)
     assert reward == se.REWARD_PRESETS["dense"]["conflict"]
     assert info["conflicts"] > 0 and not info["still_solvable"]
+
+
+@pytest.mark.parametrize(("puzzle", "n"), [(FOUR[0], 4), (NINE, 9)])
+def test_action_ids_are_the_move_ids_of_encode_moves(puzzle, n):
+    # One id convention: every legal action of the env, decoded by decode_moves, is the move
+    # the step makes, and encode_moves of that move gives the action back.
+    env = se.SudokuEnv(puzzles=[puzzle], size=n)
+    env.reset(seed=0)
+    legal = np.flatnonzero(env.action_masks())
+    moves = sr.decode_moves(legal, size=n)
+    assert (sr.encode_moves(moves, size=n) == legal).all()
+    for a, (row, col, digit) in list(zip(legal, moves))[:60]:
+        env.reset(options={"puzzle": puzzle})
+        obs = env.step(int(a))[0]
+        changed = np.argwhere(obs["grid"] != np.array(sr._sudoku_rs._read_grid(puzzle)[0]))
+        assert changed.tolist() == [[row, col]] and obs["grid"][row, col] == digit
+    every = np.arange(n**3)
+    assert (sr.encode_moves(sr.decode_moves(every, size=n), size=n) == every).all()
+
+
+def test_a_batch_large_enough_for_threads_steps_as_single_envs_do():
+    # Hundreds of environments are stepped on several threads; each must still step exactly
+    # as its own single environment does, and the sampled actions must not depend on threads.
+    count, kwargs = 300, {"size": 4, "level": "easy", "candidates": True}
+    fast = se.SudokuVectorEnv(count, **kwargs)
+    slow = SyncVectorEnv(
+        [lambda: se.SudokuEnv(**kwargs) for _ in range(count)],
+        autoreset_mode=gym.vector.AutoresetMode.NEXT_STEP,
+    )
+    a, _ = fast.reset(seed=3)
+    b, _ = slow.reset(seed=3)
+    assert gym.utils.env_checker.data_equivalence(a, b, exact=True)
+    first = fast.sample_legal_actions(seed=9)
+    assert (fast.sample_legal_actions(seed=9) == first).all()
+    for _ in range(30):
+        masks = fast.action_masks()
+        actions = fast.sample_legal_actions()
+        playable = masks.any(axis=1)
+        assert masks[np.arange(count), actions][playable].all()
+        a_out = fast.step(actions)
+        b_out = slow.step(actions)
+        for x, y in zip(a_out, b_out):
+            assert gym.utils.env_checker.data_equivalence(x, y, exact=True)

@@ -6,7 +6,8 @@ use numpy::{PyArray1, PyArrayDescrMethods, PyArrayMethods, PyUntypedArray, PyUnt
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
-use crate::core::env::{Batch, Config, Generator, OnInvalid, Outcome, Rewards, Source};
+use crate::core::batch::thread_count;
+use crate::core::env::{Batch, Config, Generator, OnInvalid, Outcome, Rewards, Source, State};
 use crate::core::make::random::Rng;
 use crate::core::BoxShape;
 
@@ -22,6 +23,9 @@ pub struct EnvBatch {
     sampler: Rng,
     /// Whether observations carry the candidates.
     candidates: bool,
+    /// The threads a large batch call splits over: every core, asked once (asking reads the
+    /// cgroup files, which costs more than stepping a small batch).
+    threads: usize,
 }
 
 /// The arrays of one step or reset of the whole batch.
@@ -68,17 +72,16 @@ impl Columns {
         }
     }
 
-    fn push(&mut self, batch: &Batch, i: usize, outcome: Outcome, candidates: bool) {
-        let env = batch.env(i);
+    fn push(&mut self, config: &Config, env: &State, outcome: Outcome, candidates: bool) {
         self.grid.extend_from_slice(env.cells());
         self.givens
             .extend(env.puzzle().iter().map(|&v| i8::from(v != 0)));
         if candidates {
-            let n = batch.config().shape.size();
+            let n = config.shape.size();
             let start = self.candidates.len();
             self.candidates.resize(start + env.cells().len() * n, 0);
-            let mut flags = vec![false; batch.config().action_count()];
-            batch.masks_into(i, &mut flags);
+            let mut flags = vec![false; config.action_count()];
+            config.masks_into(env, &mut flags);
             for (out, &flag) in self.candidates[start..].iter_mut().zip(&flags) {
                 *out = i8::from(flag);
             }
@@ -90,6 +93,30 @@ impl Columns {
         self.solved.push(outcome.solved);
         self.still_solvable.push(outcome.still_solvable);
         self.cells_correct.push(i64::from(outcome.cells_correct));
+    }
+
+    /// `more`'s rows after these.
+    fn append(&mut self, mut more: Columns) {
+        self.grid.append(&mut more.grid);
+        self.givens.append(&mut more.givens);
+        self.candidates.append(&mut more.candidates);
+        self.reward.append(&mut more.reward);
+        self.terminated.append(&mut more.terminated);
+        self.truncated.append(&mut more.truncated);
+        self.conflicts.append(&mut more.conflicts);
+        self.solved.append(&mut more.solved);
+        self.still_solvable.append(&mut more.still_solvable);
+        self.cells_correct.append(&mut more.cells_correct);
+    }
+
+    /// Every environment's columns of one batch call, in the pieces' order, as one.
+    fn joined(pieces: Vec<Columns>) -> Columns {
+        let mut pieces = pieces.into_iter();
+        let mut all = pieces.next().expect("a batch has an environment");
+        for more in pieces {
+            all.append(more);
+        }
+        all
     }
 
     fn into_python(
@@ -247,6 +274,7 @@ impl EnvBatch {
                 batch: Batch::new(config, count)?,
                 sampler: Rng::new(Seed::fresh().0),
                 candidates,
+                threads: thread_count(None),
             })
         })
     }
@@ -274,18 +302,23 @@ impl EnvBatch {
                 self.batch.check_puzzle(puzzle)?;
             }
             let n = self.batch.config().shape.size();
-            let candidates = self.candidates;
+            let (candidates, threads) = (self.candidates, self.threads);
             let batch = &mut self.batch;
             let columns = py.detach(|| {
-                super::guard::no_panic(|| -> crate::core::Result<Columns> {
-                    let mut columns = Columns::new(count, n * n, n, candidates);
-                    for (i, seed) in seeds.iter().enumerate() {
-                        let outcome = batch.reset(i, *seed, puzzle.as_deref())?;
-                        columns.push(batch, i, outcome, candidates);
-                    }
-                    Ok(columns)
+                super::guard::no_panic(|| {
+                    batch.run_all(
+                        &seeds,
+                        puzzle.as_deref(),
+                        None,
+                        threads,
+                        |len| Columns::new(len, n * n, n, candidates),
+                        |columns, config, env, outcome| {
+                            columns.push(config, env, outcome, candidates);
+                        },
+                    )
                 })
             })??;
+            let columns = Columns::joined(columns);
             columns.into_python(py, count, n, candidates)
         })
     }
@@ -299,22 +332,23 @@ impl EnvBatch {
             let count = self.batch.len();
             let ids = actions_arg(actions, count, self.batch.config().action_count())?;
             let n = self.batch.config().shape.size();
-            let candidates = self.candidates;
+            let (candidates, threads) = (self.candidates, self.threads);
             let batch = &mut self.batch;
             let columns = py.detach(|| {
-                super::guard::no_panic(|| -> crate::core::Result<Columns> {
-                    let mut columns = Columns::new(count, n * n, n, candidates);
-                    for (i, &action) in ids.iter().enumerate() {
-                        let outcome = if batch.env(i).done {
-                            batch.reset(i, None, None)?
-                        } else {
-                            batch.step(i, action)?
-                        };
-                        columns.push(batch, i, outcome, candidates);
-                    }
-                    Ok(columns)
+                super::guard::no_panic(|| {
+                    batch.run_all(
+                        &[],
+                        None,
+                        Some(&ids),
+                        threads,
+                        |len| Columns::new(len, n * n, n, candidates),
+                        |columns, config, env, outcome| {
+                            columns.push(config, env, outcome, candidates);
+                        },
+                    )
                 })
             })??;
+            let columns = Columns::joined(columns);
             columns.into_python(py, count, n, candidates)
         })
     }
@@ -353,12 +387,14 @@ impl EnvBatch {
             if let Some(seed) = seed {
                 self.sampler = Rng::new(seed);
             }
-            let batch = &self.batch;
-            let sampler = &mut self.sampler;
+            let (batch, threads) = (&self.batch, self.threads);
+            let base = self.sampler.next_u64();
             let ids = py.detach(|| {
                 super::guard::no_panic(|| {
-                    (0..batch.len())
-                        .map(|i| batch.sample_legal(i, sampler).map_or(0, |a| a as i64))
+                    batch
+                        .sample_all(base, threads)
+                        .into_iter()
+                        .map(|a| a.map_or(0, |a| a as i64))
                         .collect::<Vec<i64>>()
                 })
             })?;

@@ -151,12 +151,19 @@ pub struct State {
     seen: Vec<u8>,
     /// The cells the agent filled, in order, for undo.
     history: Vec<u16>,
+    /// The blank cells, in no order, and where each blank cell sits in it, so sampling draws
+    /// among blanks only and a placement or an undo updates it in constant time.
+    open: Vec<u16>,
+    open_at: Vec<u16>,
     /// The solution found at reset, and a completion of the current grid when `witness_ok`.
     solution: Vec<u8>,
     witness: Vec<u8>,
     witness_ok: bool,
     solvable: bool,
     conflicts: u32,
+    /// Blank cells, and filled cells equal to `solution`, kept as cells change.
+    blanks: u32,
+    correct: u32,
     steps: u32,
     /// The episode ended; the vector env resets it on its next step.
     pub done: bool,
@@ -170,9 +177,14 @@ const SAMPLE_TRIES: usize = 32;
 pub struct Batch {
     config: Config,
     layout: Layout,
-    solver: Solver,
+    /// One solver per thread a call may use; the first serves single-environment calls.
+    solvers: Vec<Solver>,
     envs: Vec<State>,
 }
+
+/// Environments below which a batch call stays on one thread: starting one costs about what
+/// stepping this many does.
+const PER_THREAD: usize = 128;
 
 impl Batch {
     /// Checks the configuration (every puzzle of a [`Source::Puzzles`] must fit the shape,
@@ -221,18 +233,22 @@ impl Batch {
             cells: vec![0; cells],
             seen: vec![0; cells * n],
             history: Vec::with_capacity(cells),
+            open: Vec::with_capacity(cells),
+            open_at: vec![0; cells],
             solution: vec![0; cells],
             witness: vec![0; cells],
             witness_ok: false,
             solvable: false,
             conflicts: 0,
+            blanks: cells as u32,
+            correct: 0,
             steps: 0,
             done: true,
         };
         Ok(Batch {
             config,
             layout,
-            solver,
+            solvers: vec![solver],
             envs: vec![blank; count],
         })
     }
@@ -263,82 +279,140 @@ impl Batch {
     /// Starts a new episode of environment `i`: `seed` restarts its random numbers (else they
     /// go on), and `puzzle` (checked with [`Batch::check_puzzle`]) replaces the source's draw.
     pub fn reset(&mut self, i: usize, seed: Option<u64>, puzzle: Option<&[u8]>) -> Result<Outcome> {
-        let n = self.config.shape.size();
-        let cell_count = n * n;
         let env = &mut self.envs[i];
-        if let Some(seed) = seed {
-            env.rng = Rng::new(seed);
+        reset_env(
+            &self.config,
+            &self.layout,
+            &mut self.solvers[0],
+            env,
+            seed,
+            puzzle,
+        )
+    }
+
+    /// Resets every environment (`seeds` one per environment) or, with `step` set, steps every
+    /// environment by its action in `step` (resetting instead those whose episode ended), on
+    /// up to `threads` threads. `record` sees each environment after its turn, on the thread
+    /// that ran it, into that thread's `C` (made by `make`); the `C`s come back in order, so
+    /// that concatenated they follow the environments.
+    pub fn run_all<C: Send>(
+        &mut self,
+        seeds: &[Option<u64>],
+        puzzle: Option<&[u8]>,
+        step: Option<&[usize]>,
+        threads: usize,
+        make: impl Fn(usize) -> C + Sync,
+        record: impl Fn(&mut C, &Config, &State, Outcome) + Sync,
+    ) -> Result<Vec<C>> {
+        let count = self.envs.len();
+        let pieces = threads.min(count / PER_THREAD).max(1);
+        while self.solvers.len() < pieces {
+            let solver = match &self.config.rules {
+                None => Solver::new(self.config.shape),
+                Some(rules) => Solver::with_rules(self.config.shape, rules.clone())?,
+            };
+            self.solvers.push(solver);
         }
-        match (puzzle, &self.config.source) {
-            (Some(given), _) => env.puzzle.copy_from_slice(given),
-            (None, Source::Puzzles(all)) => {
-                let k = env.rng.below((all.len() / cell_count) as u64) as usize;
-                env.puzzle
-                    .copy_from_slice(&all[k * cell_count..(k + 1) * cell_count]);
-            }
-            (None, Source::Generate(generator)) => {
-                let seed = stream_seed(env.rng.next_u64(), 0);
-                let made = match &generator.target {
-                    None => generate::generate(
-                        self.config.shape,
-                        &generator.options,
-                        seed,
-                        &mut self.solver,
-                        &mut Unbounded,
-                    )?,
-                    Some(target) => logic_generate::generate(
-                        self.config.shape,
-                        &generator.options,
-                        target,
-                        seed,
-                        &mut Unbounded,
-                    )?,
+        let (config, layout) = (&self.config, &self.layout);
+        let per = count.div_ceil(pieces);
+        let work = |first: usize, envs: &mut [State], solver: &mut Solver| -> Result<C> {
+            let mut out = make(envs.len());
+            for (k, env) in envs.iter_mut().enumerate() {
+                let i = first + k;
+                let outcome = match step {
+                    Some(actions) if !env.done => {
+                        step_env(config, layout, solver, env, actions[i])?
+                    }
+                    Some(_) => reset_env(config, layout, solver, env, None, None)?,
+                    None => reset_env(config, layout, solver, env, seeds[i], puzzle)?,
                 };
-                env.puzzle.copy_from_slice(&made);
+                record(&mut out, config, env, outcome);
             }
+            Ok(out)
+        };
+        if pieces == 1 {
+            return Ok(vec![work(0, &mut self.envs, &mut self.solvers[0])?]);
         }
-        env.cells.copy_from_slice(&env.puzzle);
-        env.history.clear();
-        env.steps = 0;
-        env.done = false;
-        env.seen.fill(0);
-        for cell in 0..cell_count {
-            let v = env.cells[cell];
-            if v != 0 {
-                mark(&self.layout, &mut env.seen, n, cell, v, true);
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = self
+                .envs
+                .chunks_mut(per)
+                .zip(self.solvers.iter_mut())
+                .enumerate()
+                .map(|(p, (envs, solver))| {
+                    let work = &work;
+                    scope.spawn(move || work(p * per, envs, solver))
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .collect()
+        })
+    }
+
+    /// One uniformly drawn legal action per environment (`None` where there is none), on up
+    /// to `threads` threads: environment i draws from a stream of its own seeded by `seed`
+    /// and i, so the draws do not depend on the threads.
+    pub fn sample_all(&self, seed: u64, threads: usize) -> Vec<Option<usize>> {
+        let count = self.envs.len();
+        let mut out = vec![None; count];
+        let pieces = threads.min(count / PER_THREAD).max(1);
+        let per = count.div_ceil(pieces);
+        let work = |first: usize, slots: &mut [Option<usize>]| {
+            for (k, slot) in slots.iter_mut().enumerate() {
+                let i = first + k;
+                let mut rng = Rng::new(stream_seed(seed, i as u64));
+                *slot = sample_env(&self.config, &self.envs[i], &mut rng);
             }
-        }
-        env.conflicts = count_conflicts(&env.cells, &env.seen, n);
-        env.witness_ok = env.conflicts == 0
-            && self
-                .solver
-                .solve_into(&env.cells, &mut env.witness, &mut Unbounded)?;
-        env.solvable = env.witness_ok;
-        if env.witness_ok {
-            env.solution.copy_from_slice(&env.witness);
+        };
+        if pieces == 1 {
+            work(0, &mut out);
         } else {
-            env.solution.fill(0);
+            std::thread::scope(|scope| {
+                for (p, slots) in out.chunks_mut(per).enumerate() {
+                    let work = &work;
+                    scope.spawn(move || work(p * per, slots));
+                }
+            });
         }
-        Ok(report(env, None, false, false))
+        out
     }
 
     /// Whether `action` is legal in environment `i` now: a candidate digit on a blank cell, or
     /// an undo with something to undo.
     pub fn is_legal(&self, i: usize, action: usize) -> bool {
-        let env = &self.envs[i];
-        let n = self.config.shape.size();
-        let placements = n * n * n;
-        if action >= placements {
-            return self.config.undo && action == placements && !env.history.is_empty();
-        }
-        let cell = action / n;
-        env.cells[cell] == 0 && env.seen[action] == 0
+        is_legal(&self.config, &self.envs[i], action)
     }
 
     /// The legal actions of environment `i` as one flag per action.
     pub fn masks_into(&self, i: usize, out: &mut [bool]) {
-        let env = &self.envs[i];
-        let n = self.config.shape.size();
+        self.config.masks_into(&self.envs[i], out);
+    }
+
+    /// A uniformly drawn legal action of environment `i`, or `None` when there is none.
+    pub fn sample_legal(&self, i: usize, rng: &mut Rng) -> Option<usize> {
+        sample_env(&self.config, &self.envs[i], rng)
+    }
+
+    /// Takes `action` (checked by the caller to be below [`Config::action_count`]) in
+    /// environment `i`, whose episode must not have ended.
+    pub fn step(&mut self, i: usize, action: usize) -> Result<Outcome> {
+        let env = &mut self.envs[i];
+        step_env(
+            &self.config,
+            &self.layout,
+            &mut self.solvers[0],
+            env,
+            action,
+        )
+    }
+}
+
+impl Config {
+    /// The legal actions of `env` as one flag per action.
+    pub fn masks_into(&self, env: &State, out: &mut [bool]) {
+        let n = self.shape.size();
         for (cell, &v) in env.cells.iter().enumerate() {
             let row = &mut out[cell * n..(cell + 1) * n];
             if v != 0 {
@@ -349,134 +423,249 @@ impl Batch {
                 }
             }
         }
-        if self.config.undo {
+        if self.undo {
             out[n * n * n] = !env.history.is_empty();
         }
     }
+}
 
-    /// A uniformly drawn legal action of environment `i`, or `None` when there is none.
-    pub fn sample_legal(&self, i: usize, rng: &mut Rng) -> Option<usize> {
-        let env = &self.envs[i];
-        let n = self.config.shape.size();
-        let actions = self.config.action_count() as u64;
-        // Drawing any action until a legal one comes up is uniform over the legal ones and
-        // usually quick; when it is not (few legal actions), count them and pick one.
-        for _ in 0..SAMPLE_TRIES {
-            let action = rng.below(actions) as usize;
-            if self.is_legal(i, action) {
-                return Some(action);
-            }
+/// Starts a new episode of `env` (see [`Batch::reset`]).
+fn reset_env(
+    config: &Config,
+    layout: &Layout,
+    solver: &mut Solver,
+    env: &mut State,
+    seed: Option<u64>,
+    puzzle: Option<&[u8]>,
+) -> Result<Outcome> {
+    let n = config.shape.size();
+    let cell_count = n * n;
+    if let Some(seed) = seed {
+        env.rng = Rng::new(seed);
+    }
+    match (puzzle, &config.source) {
+        (Some(given), _) => env.puzzle.copy_from_slice(given),
+        (None, Source::Puzzles(all)) => {
+            let k = env.rng.below((all.len() / cell_count) as u64) as usize;
+            env.puzzle
+                .copy_from_slice(&all[k * cell_count..(k + 1) * cell_count]);
         }
-        let open = |cell: usize| env.cells[cell] == 0;
-        let placements = (0..env.cells.len())
-            .filter(|&cell| open(cell))
-            .map(|cell| {
-                env.seen[cell * n..(cell + 1) * n]
-                    .iter()
-                    .filter(|&&s| s == 0)
-                    .count()
-            })
-            .sum::<usize>();
-        let undo = self.config.undo && !env.history.is_empty();
-        let legal = placements + usize::from(undo);
-        if legal == 0 {
-            return None;
+        (None, Source::Generate(generator)) => {
+            let seed = stream_seed(env.rng.next_u64(), 0);
+            let made = match &generator.target {
+                None => generate::generate(
+                    config.shape,
+                    &generator.options,
+                    seed,
+                    solver,
+                    &mut Unbounded,
+                )?,
+                Some(target) => logic_generate::generate(
+                    config.shape,
+                    &generator.options,
+                    target,
+                    seed,
+                    &mut Unbounded,
+                )?,
+            };
+            env.puzzle.copy_from_slice(&made);
         }
-        let mut pick = rng.below(legal as u64) as usize;
-        if pick == placements {
+    }
+    env.cells.copy_from_slice(&env.puzzle);
+    env.history.clear();
+    env.steps = 0;
+    env.done = false;
+    env.seen.fill(0);
+    for cell in 0..cell_count {
+        let v = env.cells[cell];
+        if v != 0 {
+            mark(layout, &mut env.seen, n, cell, v, true);
+        }
+    }
+    env.conflicts = count_conflicts(&env.cells, &env.seen, n);
+    env.witness_ok =
+        env.conflicts == 0 && solver.solve_into(&env.cells, &mut env.witness, &mut Unbounded)?;
+    env.solvable = env.witness_ok;
+    if env.witness_ok {
+        env.solution.copy_from_slice(&env.witness);
+    } else {
+        env.solution.fill(0);
+    }
+    env.open.clear();
+    for (cell, &v) in env.cells.iter().enumerate() {
+        if v == 0 {
+            env.open_at[cell] = env.open.len() as u16;
+            env.open.push(cell as u16);
+        }
+    }
+    env.blanks = env.open.len() as u32;
+    env.correct = env
+        .cells
+        .iter()
+        .zip(&env.solution)
+        .filter(|&(&c, &s)| c != 0 && c == s)
+        .count() as u32;
+    Ok(report(env, None, false, false))
+}
+
+/// Whether `action` is legal in `env` now (see [`Batch::is_legal`]).
+fn is_legal(config: &Config, env: &State, action: usize) -> bool {
+    let n = config.shape.size();
+    let placements = n * n * n;
+    if action >= placements {
+        return config.undo && action == placements && !env.history.is_empty();
+    }
+    let cell = action / n;
+    env.cells[cell] == 0 && env.seen[action] == 0
+}
+
+/// A uniformly drawn legal action of `env`, or `None` when there is none.
+fn sample_env(config: &Config, env: &State, rng: &mut Rng) -> Option<usize> {
+    let n = config.shape.size();
+    let undo = config.undo && !env.history.is_empty();
+    // Every (blank cell, digit) pair, and the undo when it is legal, is drawn alike; drawing
+    // until a legal one comes up is uniform over the legal actions and usually quick. When it
+    // is not (few candidates left), count the legal actions and pick one.
+    let pairs = env.open.len() * n;
+    let choices = (pairs + usize::from(undo)) as u64;
+    if choices == 0 {
+        return None;
+    }
+    for _ in 0..SAMPLE_TRIES {
+        let pick = rng.below(choices) as usize;
+        if pick == pairs {
             return Some(n * n * n);
         }
-        for cell in (0..env.cells.len()).filter(|&cell| open(cell)) {
-            for (d, &s) in env.seen[cell * n..(cell + 1) * n].iter().enumerate() {
-                if s == 0 {
-                    if pick == 0 {
-                        return Some(cell * n + d);
-                    }
-                    pick -= 1;
+        let action = usize::from(env.open[pick / n]) * n + pick % n;
+        if env.seen[action] == 0 {
+            return Some(action);
+        }
+    }
+    let free = |cell: u16| {
+        let cell = usize::from(cell);
+        env.seen[cell * n..(cell + 1) * n]
+            .iter()
+            .filter(|&&s| s == 0)
+            .count()
+    };
+    let placements = env.open.iter().map(|&cell| free(cell)).sum::<usize>();
+    let legal = placements + usize::from(undo);
+    if legal == 0 {
+        return None;
+    }
+    let mut pick = rng.below(legal as u64) as usize;
+    if pick == placements {
+        return Some(n * n * n);
+    }
+    for &cell in &env.open {
+        let cell = usize::from(cell);
+        for (d, &s) in env.seen[cell * n..(cell + 1) * n].iter().enumerate() {
+            if s == 0 {
+                if pick == 0 {
+                    return Some(cell * n + d);
                 }
+                pick -= 1;
             }
         }
-        unreachable!("the pick is below the count of legal actions")
     }
+    unreachable!("the pick is below the count of legal actions")
+}
 
-    /// Takes `action` (checked by the caller to be below [`Config::action_count`]) in
-    /// environment `i`, whose episode must not have ended.
-    pub fn step(&mut self, i: usize, action: usize) -> Result<Outcome> {
-        let n = self.config.shape.size();
-        let placements = n * n * n;
-        let rewards = self.config.rewards;
-        let on_invalid = self.config.on_invalid;
-        let legal = self.is_legal(i, action);
-        let env = &mut self.envs[i];
-        env.steps += 1;
-        let event = if action == placements && legal {
-            let cell = usize::from(env.history.pop().expect("undo is legal"));
-            let v = env.cells[cell];
-            mark(&self.layout, &mut env.seen, n, cell, v, false);
-            env.cells[cell] = 0;
-            if env.conflicts > 0 {
-                env.conflicts = count_conflicts(&env.cells, &env.seen, n);
-            }
-            // A completion of the grid completes it with a cell fewer.
-            if !env.witness_ok {
-                settle(&mut self.solver, env)?;
-            }
-            Event::Undo
-        } else if action < placements
-            && env.cells[action / n] == 0
-            && (legal || on_invalid == OnInvalid::Penalise)
-        {
-            let cell = action / n;
-            let v = (action % n + 1) as u8;
-            env.cells[cell] = v;
-            env.history.push(cell as u16);
-            mark(&self.layout, &mut env.seen, n, cell, v, true);
-            if legal {
-                if env.witness_ok && env.witness[cell] != v {
-                    env.witness_ok = false;
-                }
-                // Without a completion, search for one, unless the grid could not be solved
-                // before: a further clue cannot make it solvable.
-                if !env.witness_ok && env.solvable && env.conflicts == 0 {
-                    settle(&mut self.solver, env)?;
-                }
-                if env.cells.iter().all(|&c| c != 0) && env.conflicts == 0 {
-                    Event::Solved
-                } else if env.solvable {
-                    Event::Progress
-                } else {
-                    Event::DeadEnd
-                }
-            } else {
-                env.conflicts = count_conflicts(&env.cells, &env.seen, n);
+/// Takes `action` in `env` (see [`Batch::step`]).
+fn step_env(
+    config: &Config,
+    layout: &Layout,
+    solver: &mut Solver,
+    env: &mut State,
+    action: usize,
+) -> Result<Outcome> {
+    let n = config.shape.size();
+    let placements = n * n * n;
+    let rewards = config.rewards;
+    let on_invalid = config.on_invalid;
+    let legal = is_legal(config, env, action);
+    env.steps += 1;
+    let event = if action == placements && legal {
+        let cell = usize::from(env.history.pop().expect("undo is legal"));
+        let v = env.cells[cell];
+        mark(layout, &mut env.seen, n, cell, v, false);
+        env.cells[cell] = 0;
+        env.blanks += 1;
+        env.open_at[cell] = env.open.len() as u16;
+        env.open.push(cell as u16);
+        env.correct -= u32::from(v == env.solution[cell]);
+        if env.conflicts > 0 {
+            env.conflicts = count_conflicts(&env.cells, &env.seen, n);
+        }
+        // A completion of the grid completes it with a cell fewer.
+        if !env.witness_ok {
+            settle(solver, env)?;
+        }
+        Event::Undo
+    } else if action < placements
+        && env.cells[action / n] == 0
+        && (legal || on_invalid == OnInvalid::Penalise)
+    {
+        let cell = action / n;
+        let v = (action % n + 1) as u8;
+        env.cells[cell] = v;
+        env.blanks -= 1;
+        let at = usize::from(env.open_at[cell]);
+        let last = env.open.pop().expect("the cell was open");
+        if at < env.open.len() {
+            env.open[at] = last;
+            env.open_at[usize::from(last)] = at as u16;
+        }
+        env.correct += u32::from(v == env.solution[cell]);
+        env.history.push(cell as u16);
+        mark(layout, &mut env.seen, n, cell, v, true);
+        if legal {
+            if env.witness_ok && env.witness[cell] != v {
                 env.witness_ok = false;
-                env.solvable = false;
-                Event::Conflict
+            }
+            // Without a completion, search for one, unless the grid could not be solved
+            // before: a further clue cannot make it solvable.
+            if !env.witness_ok && env.solvable && env.conflicts == 0 {
+                settle(solver, env)?;
+            }
+            if env.blanks == 0 && env.conflicts == 0 {
+                Event::Solved
+            } else if env.solvable {
+                Event::Progress
+            } else {
+                Event::DeadEnd
             }
         } else {
-            Event::Invalid
+            env.conflicts = count_conflicts(&env.cells, &env.seen, n);
+            env.witness_ok = false;
+            env.solvable = false;
+            Event::Conflict
+        }
+    } else {
+        Event::Invalid
+    };
+    let stuck = || {
+        let undo = config.undo && !env.history.is_empty();
+        let placeable = match on_invalid {
+            OnInvalid::Penalise => env.blanks > 0,
+            _ => env.open.iter().any(|&cell| {
+                let cell = usize::from(cell);
+                env.seen[cell * n..(cell + 1) * n].contains(&0)
+            }),
         };
-        let stuck = || {
-            let blank = env.cells.contains(&0);
-            let undo = self.config.undo && !env.history.is_empty();
-            let placeable = match on_invalid {
-                OnInvalid::Penalise => blank,
-                _ => (0..placements).any(|a| env.cells[a / n] == 0 && env.seen[a] == 0),
-            };
-            !placeable && !undo
-        };
-        let terminated = event == Event::Solved
-            || (event == Event::Invalid && on_invalid == OnInvalid::End)
-            || stuck();
-        let truncated = !terminated && env.steps >= self.config.max_steps;
-        env.done = terminated || truncated;
-        Ok(report(
-            env,
-            Some((event, rewards.of(event))),
-            terminated,
-            truncated,
-        ))
-    }
+        !placeable && !undo
+    };
+    let terminated = event == Event::Solved
+        || (event == Event::Invalid && on_invalid == OnInvalid::End)
+        || stuck();
+    let truncated = !terminated && env.steps >= config.max_steps;
+    env.done = terminated || truncated;
+    Ok(report(
+        env,
+        Some((event, rewards.of(event))),
+        terminated,
+        truncated,
+    ))
 }
 
 /// Fits the shape, has a blank, breaks no rule.
@@ -549,7 +738,7 @@ fn count_conflicts(cells: &[u8], seen: &[u8], n: usize) -> u32 {
 }
 
 fn report(env: &State, event: Option<(Event, f64)>, terminated: bool, truncated: bool) -> Outcome {
-    let complete = env.cells.iter().all(|&c| c != 0);
+    let complete = env.blanks == 0;
     Outcome {
         event: event.map(|(e, _)| e),
         reward: event.map_or(0.0, |(_, r)| r),
@@ -558,12 +747,7 @@ fn report(env: &State, event: Option<(Event, f64)>, terminated: bool, truncated:
         conflicts: env.conflicts,
         solved: complete && env.conflicts == 0,
         still_solvable: env.solvable,
-        cells_correct: env
-            .cells
-            .iter()
-            .zip(&env.solution)
-            .filter(|&(&c, &s)| c != 0 && c == s)
-            .count() as u32,
+        cells_correct: env.correct,
     }
 }
 

@@ -43,13 +43,16 @@ impl Rng {
     /// is exact (no modulo bias) and usually takes one draw.
     pub fn below(&mut self, bound: u64) -> u64 {
         assert!(bound > 0, "an empty range");
-        let threshold = bound.wrapping_neg() % bound; // 2^64 mod bound
-        loop {
-            let product = u128::from(self.next_u64()) * u128::from(bound);
-            if (product as u64) >= threshold {
-                return (product >> 64) as u64;
+        let mut product = u128::from(self.next_u64()) * u128::from(bound);
+        // The threshold (2^64 mod bound) is below bound, so the division that finds it is
+        // needed only when the low half falls below bound, rarely for small bounds.
+        if (product as u64) < bound {
+            let threshold = bound.wrapping_neg() % bound;
+            while (product as u64) < threshold {
+                product = u128::from(self.next_u64()) * u128::from(bound);
             }
         }
+        (product >> 64) as u64
     }
 
     /// Fisher-Yates, from the last position down: position i swaps with `below(i + 1)`.
