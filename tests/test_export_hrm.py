@@ -129,8 +129,33 @@ def test_no_test_set_and_bigger_grids(tmp_path):
         assert ref.is_solution(p, s, 16, *box)
     test, _ = load(tmp_path / "test")
     assert test["inputs"].shape == (0, 256) and test["group_indices"].tolist() == [0]
-    with pytest.raises(ValueError, match="canonical form"):
-        sr.export_hrm(tmp_path / "x", grids, np.array([full, full]), test_fraction=0.5)
+
+
+@pytest.mark.parametrize(("size", "box"), [(16, (4, 4)), (6, (2, 3)), (12, (3, 4))])
+def test_the_split_keeps_equivalent_puzzles_together_on_every_size(tmp_path, size, box):
+    # Sizes with and without canonical forms: copies made by augment_batch (row, column, band,
+    # stack orders, relabelling, transposes) of each base puzzle stay on one side.
+    base = sr.generate_batch(8, size=size, box=box, seed=5).reshape(8, -1)
+    answers = sr.solve_batch(base, box=box).reshape(8, -1)
+    copies, copy_answers = sr.augment_batch(
+        np.repeat(base, 2, axis=0), np.repeat(answers, 2, axis=0), seed=6, box=box
+    )
+    puzzles = np.concatenate([base, copies.reshape(16, -1)])
+    solutions = np.concatenate([answers, copy_answers.reshape(16, -1)])
+    origin = np.concatenate([np.arange(8), np.repeat(np.arange(8), 2)])
+    meta = sr.export_hrm(tmp_path, puzzles, solutions, test_fraction=0.5, box=box, seed=1)
+    assert 0 < meta["test"]["total_groups"] < 24
+    test, _ = load(tmp_path / "test")
+    in_test = {bytes(row) for row in np.asarray(test["inputs"]) - 1}
+    side = [bytes(p.astype(np.uint8)) in in_test for p in puzzles]
+    for k in range(8):
+        assert len({s for s, o in zip(side, origin) if o == k}) == 1
+    # The invariant grouping them is equal on every copy.
+    from sudoku_rs._datasets import _invariant
+
+    keys = _invariant(puzzles.astype(np.uint8), size, box)
+    for p, o in zip(keys, origin):
+        assert (p == keys[o]).all()
 
 
 def test_puzzles_without_one_solution_are_refused_by_row(tmp_path):

@@ -1,7 +1,8 @@
 """Encodings for machine learning (one-hot, tokens, move ids) and HRM's dataset layout.
 
-Every encoding is a few whole-array numpy operations: no Python loop per row or cell, so they
-run near the speed of copying the bytes. Decoders check what they read and name the first bad
+Every encoding is a few whole-array numpy operations or one compiled pass (one-byte one-hot
+decoding, move ids both ways): no Python loop per row or cell, so they run near the speed of
+copying the bytes. Decoders check what they read and name the first bad
 row, since a model's output is the usual input.
 """
 
@@ -10,7 +11,7 @@ from __future__ import annotations
 import json
 import math
 import os
-from typing import Any, Dict, Optional, Tuple, Union
+from typing import Any, Dict, NoReturn, Optional, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -205,31 +206,23 @@ def encode_moves(moves: Any, size: int = 9) -> np.ndarray:
         raise TypeError(f"moves must be an integer array, got dtype {data.dtype}")
     if data.ndim != 3 or data.shape[2] != 3:
         raise ValueError(f"moves must have shape (N, k, 3), got {data.shape}")
-    # Every value is -1..n first (checked on the input's own dtype, so nothing wraps), then
-    # each field in range or the whole move -1: in -1..n, (a & b & c) == -1 only when all
-    # three are -1, and -1 seen as unsigned is out of range.
-    if data.size and (data.min() < -1 or data.max() > side):
-        _bad_move(data, (data < -1).any(axis=-1) | (data > side).any(axis=-1), side)
-    values = data.astype(np.int32, copy=False)
-    row, col, digit = values[..., 0], values[..., 1], values[..., 2]
-    pad = (row & col & digit) == -1
-    digit = digit - 1
-    unsigned = np.uint32
-    off = (row.view(unsigned) >= side) | (col.view(unsigned) >= side)
-    off |= digit.view(unsigned) >= side
-    if data.size and np.any(off & ~pad):
-        _bad_move(data, off & ~pad, side)
-    ids = row * side
-    ids += col
-    ids *= side
-    ids += digit
-    np.copyto(ids, -1, where=pad)
-    return ids
+    flat = _native_ints(data)
+    ids, bad = _sudoku_rs._encode_moves(flat, side)
+    if ids is None:
+        n, k = divmod(bad, data.shape[1])
+        _bad_move(data, n, k, side)
+    return ids.reshape(data.shape[:2])
 
 
-def _bad_move(data: np.ndarray, bad: Any, side: int) -> None:
-    n = int(np.flatnonzero(bad.any(axis=1))[0])
-    k = int(np.flatnonzero(bad[n])[0])
+def _native_ints(data: np.ndarray) -> np.ndarray:
+    """``data`` as a flat contiguous array of a native-endian integer type (a view when it
+    already is one), what the compiled move converters read in one pass."""
+    if not data.dtype.isnative:
+        data = data.astype(data.dtype.newbyteorder("="))
+    return np.ascontiguousarray(data).reshape(-1)
+
+
+def _bad_move(data: np.ndarray, n: int, k: int, side: int) -> NoReturn:
     raise ValueError(
         f"moves[{n}][{k}] is {tuple(int(v) for v in data[n, k])}: a move is (row, col, digit) "
         f"with row and col 0..{side - 1} and digit 1..{side}, or (-1, -1, -1) for padding"
@@ -249,21 +242,14 @@ def decode_moves(ids: Any, size: int = 9) -> np.ndarray:
         raise TypeError(f"move ids must be an integer array, got dtype {data.dtype}")
     if data.ndim != 2:
         raise ValueError(f"move ids must have shape (N, k), got {data.shape}")
-    if data.size and (data.min() < -1 or data.max() >= side**3):
-        bad = (data < -1) | (data >= side**3)
-        n = int(np.flatnonzero(bad.any(axis=1))[0])
-        k = int(np.flatnonzero(bad[n])[0])
+    moves, bad = _sudoku_rs._decode_moves(_native_ints(data), side)
+    if moves is None:
+        n, k = divmod(bad, data.shape[1])
         raise ValueError(
             f"ids[{n}][{k}] is {data[n, k]}: a move id is -1 (padding) or 0..{side**3 - 1} "
             f"for a {side}x{side} grid"
         )
-    values = data.astype(np.int32, copy=False)
-    out = np.empty(values.shape + (3,), dtype=np.int32)
-    cell, digit = np.divmod(values, side)
-    np.divmod(cell, side, out=(out[..., 0], out[..., 1]))
-    np.add(digit, 1, out=out[..., 2])
-    np.copyto(out, -1, where=(values == -1)[..., np.newaxis])
-    return out
+    return moves.reshape(data.shape + (3,))
 
 
 def _move_side(size: int) -> int:
@@ -304,7 +290,11 @@ def export_hrm(
     is by equivalence class: puzzles with the same :func:`canonical_batch` form all go to train
     or all to test (about ``test_fraction`` of the puzzles, in classes drawn with ``seed``), so
     no test puzzle is a relabelled or reshuffled train puzzle; both keep the input order.
-    ``test_fraction`` above 0 needs grids canonical forms exist for (4x4, 6x6, 8x8, 9x9).
+    Grids are first grouped by a cheap invariant of their equivalence class (the clue counts
+    of every clue's row, column, box, band, stack and digit); only grids that share a group
+    get a canonical form, so a dataset of distinct puzzles needs almost none. Past 9x9, where
+    canonical forms do not exist, a group is kept whole: it may hold grids that are not
+    equivalent, never split ones that are.
     In train, each puzzle's group holds it unchanged and then ``num_aug`` copies through
     :func:`augment_batch` (seeded with ``seed``); test is never augmented. Returns the two
     ``dataset.json`` contents, by set name.
@@ -410,24 +400,65 @@ def _split(
 ) -> np.ndarray:
     """True for the rows that go to test: whole equivalence classes, drawn in a seeded random
     order until about ``test_fraction`` of the rows are taken."""
-    from ._sudoku_rs import canonical_batch
-
     count = len(cells)
     target = round(test_fraction * count)
     if target == 0:
         return np.zeros(count, dtype=bool)
-    try:
-        forms = canonical_batch(cells, box=box, threads=threads, progress=progress)
-    except ValueError as err:
-        raise ValueError(
-            f"test_fraction above 0 splits by canonical form, which {side}x{side} grids do not "
-            f"have ({err}); pass test_fraction=0 and split them yourself"
-        ) from err
-    keys = np.ascontiguousarray(np.asarray(forms, dtype=np.uint8).reshape(count, -1))
-    rows = keys.view(np.dtype((np.void, keys.shape[1]))).reshape(count)
-    _, classes, sizes = np.unique(rows, return_inverse=True, return_counts=True)
+    classes = _classes(cells, side, box, threads, progress)
+    sizes = np.bincount(classes)
     order = np.random.default_rng(seed).permutation(len(sizes))
     before = np.cumsum(sizes[order]) - sizes[order]
     chosen = np.zeros(len(sizes), dtype=bool)
     chosen[order[before < target]] = True
-    return chosen[classes.reshape(-1)]
+    return chosen[classes]
+
+
+def _classes(
+    cells: np.ndarray,
+    side: int,
+    box: Optional[Tuple[int, int]],
+    threads: Optional[int],
+    progress: bool,
+) -> np.ndarray:
+    """A class number per row (0, 1, ... dense) such that equivalent grids share a class.
+
+    Rows are grouped first by :func:`_invariant`, equal for equivalent grids; a row alone in
+    its group is a class of its own, with no canonical form computed. Rows sharing a group get
+    their :func:`canonical_batch` form, and only equal forms share a class. Past 9x9, where no
+    canonical form exists, a group is one class: it may join grids that are not equivalent
+    (more rarely the finer the invariant), never split ones that are.
+    """
+    from ._sudoku_rs import canonical_batch
+
+    count = len(cells)
+    if box is None:
+        root = math.isqrt(side)
+        if root * root != side:
+            raise ValueError(f"a {side}x{side} grid has no square box: pass box=(rows, cols)")
+        box = (root, root)
+    keys = _invariant(cells, side, box)
+    rows = keys.view(np.dtype((np.void, keys.shape[1] * keys.itemsize))).reshape(count)
+    _, groups, sizes = np.unique(rows, return_inverse=True, return_counts=True)
+    groups = groups.reshape(-1)
+    shared = np.flatnonzero(sizes[groups] > 1)
+    if len(shared):
+        try:
+            forms = canonical_batch(cells[shared], box=box, threads=threads, progress=progress)
+        except ValueError:
+            # No canonical form for this size: each group stays one class.
+            return groups
+        forms = np.ascontiguousarray(np.asarray(forms, dtype=np.uint8).reshape(len(shared), -1))
+        formed = forms.view(np.dtype((np.void, forms.shape[1]))).reshape(len(shared))
+        _, by_form = np.unique(formed, return_inverse=True)
+        groups = groups.copy()
+        groups[shared] = len(sizes) + by_form.reshape(-1)
+    return np.unique(groups, return_inverse=True)[1].reshape(-1)
+
+
+def _invariant(cells: np.ndarray, side: int, box: Tuple[int, int]) -> np.ndarray:
+    """Per row, a key (two uint64) equal for equivalent grids, computed natively: two
+    order-free hashes of its clues' descriptions (how many clues the clue's row, column, box,
+    band and stack hold and how often its digit occurs), the smaller of the grid's and its
+    transpose's for square boxes. Unequal keys prove two grids inequivalent."""
+    rows = np.ascontiguousarray(cells, dtype=np.uint8).reshape(len(cells), side * side)
+    return _sudoku_rs._class_keys(rows, box)

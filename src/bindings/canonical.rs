@@ -2,10 +2,13 @@
 //! released. A batch runs through the batch machinery of `batch.rs` (chunks, every core, Ctrl-C,
 //! progress), so a malformed or conflicting row comes back as zeros (None in a list of strings).
 
+use numpy::{PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use crate::core::make::canonical::{canonical_cells, check_supported, Refused, Unsupported};
+use crate::core::make::canonical::{
+    canonical_cells, check_supported, class_key, Refused, Unsupported,
+};
 use crate::core::make::transform::Transform;
 use crate::core::{Control, Grid};
 
@@ -106,4 +109,44 @@ fn canonical_rows<'py>(
         |row| row[nc] == 1,
         |_, _| {},
     )
+}
+
+/// `class_key` of every row of `cells` (an (N, n*n) uint8 array of well-formed grids with
+/// `box` boxes), with the GIL released: an (N, 2) uint64 array, equal rows for equivalent
+/// grids (`export_hrm`'s split groups by it before any canonical form).
+#[pyfunction]
+#[pyo3(signature = (cells, /, r#box))]
+// pyo3 hands the array over as an owned read-only borrow guard.
+#[allow(clippy::needless_pass_by_value)]
+pub fn _class_keys(
+    cells: numpy::PyReadonlyArray2<'_, u8>,
+    r#box: (usize, usize),
+) -> PyResult<Bound<'_, numpy::PyArray2<u64>>> {
+    super::guard::entry(|| {
+        let py = cells.py();
+        let shape = crate::core::BoxShape::new(r#box.0, r#box.1).map_err(PyErr::from)?;
+        let n = shape.size();
+        let values = cells.as_slice()?;
+        let width = cells.shape()[1];
+        if width != n * n {
+            return Err(PyValueError::new_err(format!(
+                "rows of {width} cells are no {n}x{n} grids"
+            )));
+        }
+        if let Some(&bad) = values.iter().find(|&&v| usize::from(v) > n) {
+            return Err(PyValueError::new_err(format!(
+                "{bad} is not a value of a {n}x{n} grid"
+            )));
+        }
+        let keys: Vec<u64> = py.detach(|| {
+            super::guard::no_panic(|| {
+                values
+                    .chunks_exact(n * n)
+                    .flat_map(|grid| class_key(shape, grid))
+                    .collect()
+            })
+        })?;
+        let count = keys.len() / 2;
+        numpy::PyArray1::from_vec(py, keys).reshape([count, 2])
+    })
 }

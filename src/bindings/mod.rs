@@ -53,9 +53,9 @@ mod _sudoku_rs {
     #[pymodule_export]
     use super::board::{_apply_step, _conflicts, _read_grid};
     #[pymodule_export]
-    use super::canonical::{canonical, canonical_batch};
+    use super::canonical::{_class_keys, canonical, canonical_batch};
     #[pymodule_export]
-    use super::cells::{_batch_cells, _decode_onehot};
+    use super::cells::{_batch_cells, _decode_moves, _decode_onehot, _encode_moves};
     #[pymodule_export]
     use super::check::{_score_batch, check_batch};
     #[pymodule_export]

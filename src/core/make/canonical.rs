@@ -148,6 +148,73 @@ pub fn canonical_cells(shape: BoxShape, cells: &[u8], out: &mut [u8]) -> bool {
     }
 }
 
+/// A key of `cells`' equivalence class, for any shape (no search, a few passes over the
+/// cells): equivalent grids have equal keys, so unequal keys prove two grids inequivalent,
+/// while equal keys may still belong to different classes ([`canonical`] tells those apart).
+/// Each clue is described by how many clues its row, column, box, band and stack hold and how
+/// often its digit occurs, which row, column, band and stack orders and relabellings keep;
+/// the key is two order-free hashes (sums of mixed descriptions) of the clues, the smaller of
+/// the grid's and its transpose's when boxes are square.
+pub fn class_key(shape: BoxShape, cells: &[u8]) -> [u64; 2] {
+    let key = clue_hashes(shape, cells, false);
+    if shape.rows() == shape.cols() {
+        key.min(clue_hashes(shape, cells, true))
+    } else {
+        key
+    }
+}
+
+fn clue_hashes(shape: BoxShape, cells: &[u8], transposed: bool) -> [u64; 2] {
+    use crate::core::make::random::mix64;
+    let n = shape.size();
+    let (br, bc) = (shape.rows(), shape.cols());
+    let at = |r: usize, c: usize| {
+        if transposed {
+            cells[c * n + r]
+        } else {
+            cells[r * n + c]
+        }
+    };
+    let mut row = [0u64; 64];
+    let mut col = [0u64; 64];
+    let mut boxes = [0u64; 64];
+    let mut digit = [0u64; 65];
+    let mut band = [0u64; 64];
+    let mut stack = [0u64; 64];
+    for r in 0..n {
+        for c in 0..n {
+            let v = at(r, c);
+            if v != 0 {
+                row[r] += 1;
+                col[c] += 1;
+                boxes[r / br * (n / bc) + c / bc] += 1;
+                digit[usize::from(v)] += 1;
+                band[r / br] += 1;
+                stack[c / bc] += 1;
+            }
+        }
+    }
+    let mut sums = [0u64; 2];
+    for r in 0..n {
+        for c in 0..n {
+            let v = at(r, c);
+            if v == 0 {
+                continue;
+            }
+            // Counts up to 64 take 7 bits, band and stack counts up to 4096 13: 54 bits.
+            let described = (row[r] << 47)
+                | (col[c] << 40)
+                | (boxes[r / br * (n / bc) + c / bc] << 33)
+                | (digit[usize::from(v)] << 26)
+                | (band[r / br] << 13)
+                | stack[c / bc];
+            sums[0] = sums[0].wrapping_add(mix64(described));
+            sums[1] = sums[1].wrapping_add(mix64(described ^ 0x9E37_79B9_7F4A_7C15));
+        }
+    }
+    sums
+}
+
 /// Lines `0..n` as bits.
 fn all_lines(n: usize) -> u64 {
     if n == 64 {
@@ -558,6 +625,23 @@ mod tests {
                 assert_eq!(canonical(&form).unwrap().0, form, "idempotent");
                 assert!(form.cells() <= grid.cells());
             }
+        }
+    }
+
+    #[test]
+    fn class_keys_agree_on_equivalent_grids_of_every_shape() {
+        let shapes = [(2, 2), (2, 3), (3, 3), (3, 4), (4, 4), (5, 5)];
+        for (r, c) in shapes {
+            let shape = BoxShape::new(r, c).unwrap();
+            let full = pattern(shape);
+            let sparse = thin(&full, |i| i % 7 == 0 || i % 5 == 1);
+            let key = class_key(shape, sparse.cells());
+            for i in 0..8 {
+                let moved = Transform::for_item(shape, 9, i).apply(&sparse);
+                assert_eq!(class_key(shape, moved.cells()), key, "{shape:?}");
+            }
+            let other = thin(&full, |i| i % 7 == 0 || i % 5 == 2);
+            assert_ne!(class_key(shape, other.cells()), key, "{shape:?}");
         }
     }
 
