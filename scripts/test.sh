@@ -18,12 +18,13 @@ py="$venv/bin/python"
 # fonttools reads the shipped fonts' metrics (and rebuilds them: scripts/build_print_fonts.py);
 # the docs extra's tools (pyproject.toml) let tests/test_docs.py build the site; gymnasium is the
 # rl extra (tests/test_env.py and the training loop of docs/env.md); pyarrow is the arrow extra,
-# and Hugging Face datasets runs the recipe on docs/datasets.md (tests/test_arrow.py).
+# and Hugging Face datasets runs the recipe on docs/datasets.md (tests/test_arrow.py); mcp is
+# the mcp extra (tests/test_mcp.py, `sudoku-rs mcp`).
 "$py" -m pip install --quiet "maturin>=1.9.4,<2" numpy pytest hypothesis tqdm ruff mypy twine \
     nbclient nbformat ipykernel "dask[array,dataframe]>=2024.8.0" "distributed>=2024.8.0" \
     "reportlab>=4.0" "pypdfium2>=4.20" pypdf fonttools \
     "mkdocs>=1.6,<2" "mkdocs-material>=9.5,<10" "mkdocstrings[python]>=0.26" "gymnasium>=1.1" \
-    "pyarrow>=14" datasets
+    "pyarrow>=14" datasets "mcp>=2,<3"
 
 echo "== cargo fmt / clippy / test"
 cargo fmt --check

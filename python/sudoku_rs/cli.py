@@ -30,6 +30,7 @@ commands:
   count   writes each puzzle's number of solutions, counted up to --limit
   check   writes unique / multiple / none for each puzzle; exits 1 unless all are unique
   print   writes a PDF of puzzle sheets (-o FILE.pdf), answer keys at the back
+  mcp     serves generate, hint, check and solve as MCP tools over stdio (the mcp extra)
 
 With --max-guesses, a puzzle whose search runs out of guesses gets 'unknown' (count, check) or
 an empty line (solve), and the summary says how many gave up.
@@ -86,7 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("command", choices=["solve", "count", "check", "print"])
+    parser.add_argument("command", choices=["solve", "count", "check", "print", "mcp"])
     parser.add_argument("input", nargs="?", default="-", help="puzzle file, or - for stdin")
     parser.add_argument("-o", "--output", default="-", help="output file (default: stdout)")
     parser.add_argument("--threads", type=_count(1), default=None, help="default: every core")
@@ -205,6 +206,10 @@ def _byte_progress(stream: BinaryIO, enabled: bool) -> Iterator[Callable[[], Non
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.command == "mcp":
+        from ._mcp import serve
+
+        return serve()
     if args.command == "print":
         from ._print.sheets import print_command
 
