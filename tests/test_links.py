@@ -277,3 +277,33 @@ def test_puzzle_attributes_and_repr():
         sr.Puzzle.from_fpuzzles(12)
     with pytest.raises(sr.InvalidPuzzleError, match="site"):
         puzzle.to_url(site="penpa")
+
+
+SCL = json.loads((Path(__file__).parent / "data" / "published_scl.json").read_text("utf-8"))
+
+
+def test_sudokupad_payloads_read_as_their_fpuzzles_links_or_are_refused():
+    """The corpus converted by SudokuPad's own code into `scl` payloads (zipped JSON): what
+    maps gives the puzzle its f-puzzles link gives; the rest is refused, never misread."""
+    by_title = {p["title"]: p for p in PUZZLES}
+    read = refused = 0
+    for entry in SCL["puzzles"]:
+        try:
+            from_scl = sr.Puzzle.from_url("https://sudokupad.app/" + entry["scl"])
+        except sr.InvalidRulesError as err:
+            assert "refuse" in str(err) or "not a sum" in str(err), err
+            refused += 1
+            continue
+        from_fpuzzles = sr.Puzzle.from_url(by_title[entry["title"]]["link"])
+        assert from_scl.grid == from_fpuzzles.grid, entry["title"]
+        assert from_scl.rules == from_fpuzzles.rules, entry["title"]
+        assert from_scl.solution == from_fpuzzles.solution
+        # SudokuPad's converter fills in "Untitled" and "Unknown" where a link has none.
+        if from_fpuzzles.author is not None:
+            assert (from_scl.title, from_scl.author) == (from_fpuzzles.title, from_fpuzzles.author)
+        read += 1
+    assert read >= 10 and refused >= 20, (read, refused)
+    # A bare payload (Sudoku-Bench's encoded_puzzle) reads the same as the link.
+    first = SCL["puzzles"][0]["scl"]
+    with pytest.raises(sr.SudokuError):
+        sr.Puzzle.from_url(first[: len(first) // 2])

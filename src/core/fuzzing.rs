@@ -193,9 +193,10 @@ pub fn answer(data: &[u8]) {
 /// that decodes the same; any units survive encoding and decoding.
 pub fn lz(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
-    match lz::decompress_capped(&text, 1 << 16) {
+    // A small cap: a few bytes can ask for any length, and the cap is what is being tested.
+    match lz::decompress_capped(&text, 1 << 12) {
         Ok(units) => {
-            assert!(units.len() <= 1 << 16);
+            assert!(units.len() <= 1 << 12);
             let again = lz::compress_base64(&units);
             assert_eq!(lz::decompress_base64(&again).as_ref(), Ok(&units));
         }

@@ -18,7 +18,8 @@ use super::Puzzle;
 pub const MAX_SIZE: usize = 16;
 
 /// Keys without rule meaning, kept and written back as they came.
-const KEPT: [&str; 5] = [
+const KEPT: [&str; 6] = [
+    "metadata",
     "highlightConflicts",
     "successMessage",
     "disabledlogic",
@@ -404,6 +405,17 @@ pub fn from_json(data: &Json) -> Result<Puzzle> {
             }
             k if KEPT.contains(&k) => puzzle_kept.push((key.to_string(), value.clone())),
             k if COSMETIC.contains(&k) => {
+                // f-puzzles marks fog of war with cosmetic cages labelled FOW or FOGLIGHT.
+                if key == "cage"
+                    && entries(value, key)?.iter().any(|e| {
+                        matches!(
+                            e.get("value").and_then(Json::as_str),
+                            Some("FOW" | "FOGLIGHT")
+                        )
+                    })
+                {
+                    return Err(refuse("cage (fog of war)", value));
+                }
                 let own: Vec<Json> = entries(value, key)?
                     .iter()
                     .filter(|e| e.get("fromConstraint").is_none())

@@ -388,11 +388,48 @@ pub fn from_json(data: &Json) -> Result<Puzzle> {
             "metadata" => {
                 if let Json::Object(fields) = value {
                     for (k, v) in fields {
-                        if let Some(text) = v.as_str() {
-                            meta(k, text);
+                        match (k.as_str(), v) {
+                            ("antiknight", v) => spec.anti_knight |= !v.is_blank(),
+                            ("antiking", v) => spec.anti_king |= !v.is_blank(),
+                            (_, Json::String(text)) => {
+                                meta(k, text);
+                            }
+                            (_, Json::Bool(true)) => {
+                                return Err(Error::Rules(format!(
+                                    "the SudokuPad metadata turns on '{k}', which sudoku_rs \
+                                     does not model; the puzzle is refused rather than solved \
+                                     without it"
+                                )))
+                            }
+                            _ => {}
                         }
                     }
                 }
+            }
+            "global" => {
+                for rule in value.as_array().unwrap_or(&[]) {
+                    match rule.as_str().unwrap_or("") {
+                        "antiknight" => spec.anti_knight = true,
+                        "antiking" => spec.anti_king = true,
+                        "nonconsecutive" => spec.non_consecutive = true,
+                        "disjoint" => spec.disjoint_groups = true,
+                        "antixv" => spec.negative_xv = true,
+                        "antiratio" => spec.negative_ratio = true,
+                        other => {
+                            return Err(Error::Rules(format!(
+                                "the SudokuPad rule '{other}' (in 'global') is not modelled by \
+                                 sudoku_rs; the puzzle is refused rather than solved without it"
+                            )))
+                        }
+                    }
+                }
+            }
+            "foglight" if !value.is_blank() => {
+                return Err(Error::Rules(
+                    "the SudokuPad puzzle has fog of war, which sudoku_rs does not model; the \
+                     puzzle is refused"
+                        .into(),
+                ))
             }
             "regions" => {
                 let regions = value
@@ -433,19 +470,46 @@ pub fn from_json(data: &Json) -> Result<Puzzle> {
                         continue;
                     }
                     let what = format!("SudokuPad cage {i}");
+                    // The disjoint groups, drawn as cages: the rule itself.
+                    if cage.get("type").and_then(Json::as_str) == Some("disjoint") {
+                        spec.disjoint_groups = true;
+                        continue;
+                    }
+                    let style = cage.get("style").and_then(Json::as_str).unwrap_or("");
+                    if let Some(from) = cage
+                        .get("fromConstraint")
+                        .and_then(Json::as_str)
+                        .or_else(|| style.strip_prefix("fp"))
+                    {
+                        return Err(Error::Rules(format!(
+                            "{what} is drawn for the f-puzzles constraint '{from}', which \
+                             sudoku_rs does not model; the puzzle is refused rather than solved \
+                             without it"
+                        )));
+                    }
                     let cells = cells
                         .iter()
                         .map(|c| cell_of(c, n, &what))
                         .collect::<Result<Vec<_>>>()?;
-                    let total = match text.as_deref().map(str::trim) {
-                        None | Some("") => None,
-                        Some(t) => Some(t.parse::<u32>().map_err(|_| {
-                            Error::Rules(format!(
-                                "{what} is labelled {t:?}, not a sum: its meaning is in the \
+                    let unique = cage.get("unique").is_some_and(|u| !u.is_blank());
+                    let label = text.as_deref().map_or("", str::trim);
+                    let total =
+                        match digit_of(cage.get("sum")) {
+                            Some(sum) => Some(u32::try_from(sum).map_err(|_| {
+                                Error::Rules(format!("{what} has sum {sum}, below 0"))
+                            })?),
+                            None if label.is_empty() => None,
+                            None => Some(label.parse::<u32>().map_err(|_| {
+                                Error::Rules(format!(
+                                "{what} is labelled {label:?}, not a sum: its meaning is in the \
                                  rules text, which sudoku_rs does not read"
                             ))
-                        })?),
-                    };
+                            })?),
+                        };
+                    // A cage with neither a sum nor distinct digits is a drawing.
+                    if total.is_none() && !unique {
+                        continue;
+                    }
                     spec.cages.push(Cage { total, cells });
                 }
             }
