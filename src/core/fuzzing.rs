@@ -4,15 +4,20 @@
 //! the core). They live here, not in `fuzz/`, so that `cargo test` replays the saved corpus
 //! through exactly the same code without cargo-fuzz (see the tests below).
 
-use crate::core::error::Error;
+use crate::core::error::{Cell, Error};
 use crate::core::grid::answer::{self, Reply};
 use crate::core::grid::lines;
 use crate::core::grid::shape::BoxShape;
 use crate::core::grid::text;
 use crate::core::grid::Grid;
 use crate::core::link::{fpuzzles, lz, sudokupad, Puzzle, Site};
+use crate::core::rules::{
+    conflicting_cells, find_conflict, Arrow, Cage, ClonePair, Direction, Layout, LineClue,
+    LittleKiller, Outside, Pair, PencilMark, Quadruple, Rules, Spec, Whisper,
+};
 use crate::core::search::{Solver, Unbounded};
 use crate::core::Result;
+use std::sync::Arc;
 
 /// The guess budget of every fuzzed search: enough to solve most small inputs, small enough
 /// that a near-empty 64x64 grid cannot stall the fuzzer.
@@ -259,6 +264,318 @@ pub fn links(data: &[u8]) {
     }
 }
 
+/// Reads fuzz bytes as small numbers; past the end every read is 0, so any input is a spec.
+struct Bytes<'a> {
+    data: &'a [u8],
+    n: usize,
+}
+
+impl Bytes<'_> {
+    fn byte(&mut self) -> u8 {
+        let Some((&b, rest)) = self.data.split_first() else {
+            return 0;
+        };
+        self.data = rest;
+        b
+    }
+
+    /// A number below `m`.
+    fn below(&mut self, m: usize) -> usize {
+        usize::from(self.byte()) % m
+    }
+
+    /// A cell of the grid or one step past its edge.
+    fn cell(&mut self) -> Cell {
+        let m = self.n + 2;
+        Cell {
+            row: self.below(m),
+            col: self.below(m),
+        }
+    }
+
+    /// Up to `most` cells, repeats and strays included.
+    fn cells(&mut self, most: usize) -> Vec<Cell> {
+        let k = self.below(most + 1);
+        (0..k).map(|_| self.cell()).collect()
+    }
+
+    /// A place around the grid: rows and columns -1..=n+1, so inside and far corners too.
+    fn outside(&mut self) -> Outside {
+        let m = self.n + 3;
+        Outside {
+            row: self.below(m) as i32 - 1,
+            col: self.below(m) as i32 - 1,
+        }
+    }
+
+    /// A value: mostly small (what the rules mean), sometimes anything.
+    fn value(&mut self) -> u32 {
+        let b = self.byte();
+        if b & 0x80 == 0 {
+            u32::from(b)
+        } else {
+            u32::from(b) << (b & 15)
+        }
+    }
+
+    /// Up to four digits of 0..=n+1.
+    fn digits(&mut self) -> Vec<u8> {
+        let k = self.below(5);
+        (0..k).map(|_| self.below(self.n + 2) as u8).collect()
+    }
+
+    fn line_clue(&mut self) -> LineClue {
+        LineClue {
+            value: self.value(),
+            clue: self.outside(),
+        }
+    }
+
+    fn pair(&mut self) -> Pair {
+        // Mostly orthogonal neighbours, as a mark sits between; sometimes any two cells.
+        let a = self.cell();
+        let b = match self.below(5) {
+            0 => Cell {
+                row: a.row + 1,
+                ..a
+            },
+            1 => Cell {
+                col: a.col + 1,
+                ..a
+            },
+            2 => Cell {
+                row: a.row.saturating_sub(1),
+                ..a
+            },
+            3 => Cell {
+                col: a.col.saturating_sub(1),
+                ..a
+            },
+            _ => self.cell(),
+        };
+        Pair {
+            cells: [a, b],
+            value: self.value(),
+        }
+    }
+}
+
+/// Jigsaw regions of side `n`: the boxes of `shape` (or their transpose), with labels swapped
+/// between a few cells (a swap keeps every region's size, so most stay valid; the checks decide).
+fn fuzz_regions(bytes: &mut Bytes<'_>, shape: BoxShape) -> Vec<Vec<i64>> {
+    let n = shape.size();
+    let (rows, cols) = match bytes.byte() & 1 {
+        0 => (shape.rows(), shape.cols()),
+        _ => (shape.cols(), shape.rows()),
+    };
+    let mut labels: Vec<Vec<i64>> = (0..n)
+        .map(|r| {
+            (0..n)
+                .map(|c| ((r / rows) * (n / cols) + c / cols) as i64)
+                .collect()
+        })
+        .collect();
+    for _ in 0..bytes.below(4) {
+        let (a, b) = (bytes.below(n * n), bytes.below(n * n));
+        let (ra, ca, rb, cb) = (a / n, a % n, b / n, b % n);
+        let t = labels[ra][ca];
+        labels[ra][ca] = labels[rb][cb];
+        labels[rb][cb] = t;
+    }
+    if bytes.byte() == 0xff {
+        labels.pop();
+    }
+    labels
+}
+
+/// A spec of every constraint kind from fuzz bytes, for a grid of side `n`.
+fn fuzz_spec(bytes: &mut Bytes<'_>, shape: BoxShape) -> Spec {
+    let flags = u16::from_le_bytes([bytes.byte(), bytes.byte()]);
+    let on = |bit: u16| flags & (1 << bit) != 0;
+    let mut spec = Spec {
+        diagonals: on(0),
+        main_diagonal: on(1),
+        anti_diagonal: on(2),
+        windows: on(3),
+        anti_knight: on(4),
+        anti_king: on(5),
+        non_consecutive: on(6),
+        disjoint_groups: on(7),
+        negative_xv: on(8),
+        negative_ratio: on(9),
+        ..Spec::default()
+    };
+    if on(10) {
+        spec.regions = Some(fuzz_regions(bytes, shape));
+    }
+    let count = bytes.below(8);
+    for _ in 0..count {
+        match bytes.below(26) {
+            0 => spec.extra_regions.push(bytes.cells(6)),
+            1 | 2 => {
+                let total = bytes.value();
+                spec.cages.push(Cage {
+                    total: (total != 0).then_some(total),
+                    cells: bytes.cells(5),
+                });
+            }
+            3 => spec.little_killers.push(LittleKiller {
+                total: bytes.value(),
+                clue: bytes.outside(),
+                direction: Direction::ALL[bytes.below(4)],
+            }),
+            4 => spec.thermometers.push(bytes.cells(5)),
+            5 => spec.arrows.push(Arrow {
+                circle: bytes.cells(2),
+                shaft: bytes.cells(4),
+            }),
+            6 => {
+                let mut pair = bytes.pair();
+                pair.value = [10, 5, pair.value][bytes.below(3)];
+                spec.xv.push(pair);
+            }
+            7 => {
+                let mut pair = bytes.pair();
+                pair.value = pair
+                    .value
+                    .min(if bytes.byte() & 1 == 0 { 1 } else { u32::MAX });
+                spec.differences.push(pair);
+            }
+            8 => {
+                let mut pair = bytes.pair();
+                pair.value = pair
+                    .value
+                    .min(if bytes.byte() & 1 == 0 { 2 } else { u32::MAX });
+                spec.ratios.push(pair);
+            }
+            9 => spec.sandwiches.push(bytes.line_clue()),
+            10 => {
+                let difference = bytes.byte();
+                spec.whispers.push(Whisper {
+                    cells: bytes.cells(5),
+                    difference: (difference < 0x80).then_some(u32::from(difference % 20)),
+                });
+            }
+            11 => spec.renbans.push(bytes.cells(5)),
+            12 => spec.palindromes.push(bytes.cells(5)),
+            13 => spec.between_lines.push(bytes.cells(5)),
+            14 => spec.odd_cells.push(bytes.cell()),
+            15 => spec.even_cells.push(bytes.cell()),
+            16 => spec.minimum_cells.push(bytes.cell()),
+            17 => spec.maximum_cells.push(bytes.cell()),
+            18 => spec.quadruples.push(Quadruple {
+                corner: bytes.cell(),
+                digits: bytes.digits(),
+            }),
+            19 => {
+                let cells = bytes.cells(4);
+                let clone_cells = if bytes.byte() & 1 == 0 {
+                    let (dr, dc) = (bytes.below(4), bytes.below(4));
+                    let moved = |c: &Cell| Cell {
+                        row: c.row + dr,
+                        col: c.col + dc,
+                    };
+                    cells.iter().map(moved).collect()
+                } else {
+                    bytes.cells(4)
+                };
+                spec.clones.push(ClonePair { cells, clone_cells });
+            }
+            20 => spec.x_sums.push(bytes.line_clue()),
+            21 => spec.skyscrapers.push(bytes.line_clue()),
+            22 => spec.pencil_marks.push(PencilMark {
+                cell: bytes.cell(),
+                digits: bytes.digits(),
+            }),
+            // The kinds the engine solves come up more often, so searches run, not refusals.
+            23 => spec.extra_regions.push(bytes.cells(4)),
+            _ => {
+                let total = bytes.value();
+                spec.cages.push(Cage {
+                    total: Some(total % 40),
+                    cells: bytes.cells(3),
+                });
+            }
+        }
+    }
+    spec
+}
+
+/// Target `rules`: the first byte picks the grid (4x4, 6x6, 9x9 or 16x16), the next ones a spec
+/// of any constraint kinds (cells just off the grid, odd values and all), the rest a few
+/// clues. [`Rules::new`] and every later step refuse with an error, never a panic; under rules
+/// that fit, a clue [`conflicting_cells`] flags is a conflict [`find_conflict`] names, a grid
+/// with a conflict has no solution, and a solution found keeps the clues, fills the grid and
+/// breaks no rule.
+pub fn rules(data: &[u8]) {
+    let Some((&first, rest)) = data.split_first() else {
+        return;
+    };
+    let (rows, cols) = [(2, 2), (2, 3), (3, 3), (4, 4)][usize::from(first & 3)];
+    let shape = BoxShape::new(rows, cols).expect("a valid box");
+    let n = shape.size();
+    let mut bytes = Bytes { data: rest, n };
+    let spec = fuzz_spec(&mut bytes, shape);
+    let rules = match Rules::new(spec) {
+        Ok(rules) => rules,
+        Err(err) => {
+            assert!(matches!(err, Error::Rules(_)), "{err:?}");
+            assert!(!err.to_string().is_empty());
+            return;
+        }
+    };
+    let mut cells = vec![0u8; n * n];
+    for _ in 0..bytes.below(2 * n) {
+        let i = bytes.below(n * n);
+        cells[i] = bytes.below(n + 1) as u8;
+    }
+    let layout = match Layout::new(shape, &rules) {
+        Ok(layout) => layout,
+        Err(err) => {
+            assert!(rules.check_shape(shape).is_err(), "{err}");
+            assert!(Solver::with_rules(shape, Arc::new(rules)).is_err());
+            return;
+        }
+    };
+    let conflict = find_conflict(shape, &rules, &cells);
+    let flagged = conflicting_cells(&layout, &rules, &cells);
+    assert_eq!(flagged.len(), n * n);
+    if flagged.iter().any(|&f| f) {
+        assert!(conflict.is_some(), "a flagged clue is a conflict");
+    }
+    let rules = Arc::new(rules);
+    let mut solver = match Solver::with_rules(shape, rules.clone()) {
+        Ok(solver) => solver,
+        Err(err) => {
+            assert!(matches!(err, Error::Rules(_)), "{err:?}");
+            assert!(!err.to_string().is_empty());
+            return;
+        }
+    };
+    solver.set_max_guesses(Some(FUZZ_GUESSES));
+    let grid = Grid::new(shape, cells).expect("clues of 0..=n");
+    match solver.solve(&grid, &mut Unbounded) {
+        Ok(solution) => {
+            assert_eq!(conflict, None, "a grid with a conflict was solved");
+            let solved = solution.cells();
+            assert!(solved.iter().all(|&v| v != 0), "the solution is full");
+            assert!(
+                grid.cells()
+                    .iter()
+                    .zip(solved)
+                    .all(|(&c, &s)| c == 0 || c == s),
+                "the solution keeps the clues"
+            );
+            assert_eq!(find_conflict(shape, &rules, solved), None);
+            assert!(!conflicting_cells(&layout, &rules, solved).contains(&true));
+            let counted = solver.count(grid.cells(), Some(2), &mut Unbounded);
+            assert!(out_of_guesses(&counted) || matches!(counted, Ok(1 | 2)));
+        }
+        Err(Error::NoSolution | Error::GuessLimit { .. }) => {}
+        Err(err) => assert!(conflict.is_some(), "solve gave {err:?} without a conflict"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::path::Path;
@@ -315,5 +632,10 @@ mod tests {
     #[test]
     fn replay_links() {
         replay("links", super::links);
+    }
+
+    #[test]
+    fn replay_rules() {
+        replay("rules", super::rules);
     }
 }
