@@ -27,6 +27,7 @@ from ._logic_batch import Traces, write_traces
 from ._print.sheets import print_sheets
 from ._rate import Rating, rate
 from ._rules_text import format_rules, parse_rules, read_variant_puzzles, write_variant_puzzles
+from ._se import SERating, se_rate, se_rate_batch
 from ._status import Status
 from ._sudoku_rs import (
     GenerateError,
@@ -86,6 +87,7 @@ __all__ = [
     "Puzzle",
     "Rating",
     "Rules",
+    "SERating",
     "SearchTraces",
     "Status",
     "Step",
@@ -132,6 +134,8 @@ __all__ = [
     "read_puzzles",
     "read_variant_puzzles",
     "score_batch",
+    "se_rate",
+    "se_rate_batch",
     "search_trace",
     "search_trace_batch",
     "solutions",

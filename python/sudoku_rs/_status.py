@@ -22,6 +22,7 @@ class Status(IntEnum):
     - ``GUESS_LIMIT``: the search used up ``max_guesses``: whether a solution exists is unknown.
     - ``NOT_UNIQUE``: several solutions, so no level (grades only).
     - ``UNSOLVED``: one solution, but the allowed techniques get stuck (grades only).
+    - ``TIME_LIMIT``: the row's work ran past ``time_limit``: the answer is unknown.
 
     The values come from the compiled core (``src/core/status.rs``) and never change; new
     outcomes get new values. ``label`` is how a text column (a rating's ``difficulty``, a
@@ -34,6 +35,7 @@ class Status(IntEnum):
     GUESS_LIMIT = _CODES["GUESS_LIMIT"]
     NOT_UNIQUE = _CODES["NOT_UNIQUE"]
     UNSOLVED = _CODES["UNSOLVED"]
+    TIME_LIMIT = _CODES["TIME_LIMIT"]
 
     @property
     def label(self) -> str:

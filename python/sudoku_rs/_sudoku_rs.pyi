@@ -730,6 +730,27 @@ def generate_batch(
 def _rate(
     grid: _GridLike, /, *, box: Optional[Tuple[int, int]] = None
 ) -> Tuple[int, int, bool, bool, str]: ...
+def _se_rate(
+    grid: _GridLike,
+    /,
+    *,
+    box: Optional[Tuple[int, int]] = None,
+    time_limit: Optional[float] = None,
+) -> Tuple[int, int, int]: ...
+def _se_rate_batch(
+    puzzles: Any,
+    /,
+    *,
+    box: Optional[Tuple[int, int]] = None,
+    threads: Optional[int] = None,
+    progress: Optional[bool] = None,
+    time_limit: Optional[float] = None,
+) -> Tuple[
+    npt.NDArray[np.int16],
+    npt.NDArray[np.int16],
+    npt.NDArray[np.int16],
+    npt.NDArray[np.int8],
+]: ...
 def rate_batch(
     puzzles: Any,
     /,

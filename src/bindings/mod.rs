@@ -32,6 +32,7 @@ mod records;
 mod request;
 mod rules;
 mod run;
+mod se;
 mod single;
 mod solutions;
 mod solutions_batch;
@@ -87,6 +88,8 @@ mod _sudoku_rs {
     use super::rate::{_rate, rate_batch};
     #[pymodule_export]
     use super::rules::Rules;
+    #[pymodule_export]
+    use super::se::{_se_rate, _se_rate_batch};
     #[pymodule_export]
     use super::single::{count_solutions, is_unique, is_valid, solve};
     #[pymodule_export]

@@ -26,17 +26,20 @@ pub enum Status {
     NotUnique = 4,
     /// One solution, but the allowed techniques get stuck before the end (grades only).
     Unsolved = 5,
+    /// The row's work ran past the caller's `time_limit`: the answer is unknown.
+    TimeLimit = 6,
 }
 
 impl Status {
     /// Every status, in code order.
-    pub const ALL: [Status; 6] = [
+    pub const ALL: [Status; 7] = [
         Status::Solved,
         Status::Invalid,
         Status::NoSolution,
         Status::GuessLimit,
         Status::NotUnique,
         Status::Unsolved,
+        Status::TimeLimit,
     ];
 
     /// The name Python's `sudoku_rs.Status` gives it.
@@ -48,6 +51,7 @@ impl Status {
             Status::GuessLimit => "GUESS_LIMIT",
             Status::NotUnique => "NOT_UNIQUE",
             Status::Unsolved => "UNSOLVED",
+            Status::TimeLimit => "TIME_LIMIT",
         }
     }
 
@@ -61,6 +65,7 @@ impl Status {
             Status::GuessLimit => "guess limit",
             Status::NotUnique => "not unique",
             Status::Unsolved => "unsolved",
+            Status::TimeLimit => "time limit",
         }
     }
 

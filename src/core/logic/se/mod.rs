@@ -1,12 +1,18 @@
 //! The Sudoku Explainer (SE 1.2.1) rating: ER, EP and ED, the scale the puzzle community sorts
-//! puzzles by. SE solves by repeatedly applying the easiest hint its technique set finds; ER is
-//! the hardest difficulty on the way, EP the hardest before the first placement, ED the
-//! hardest before the first elimination.
+//! puzzles by. SE solves by repeatedly applying the first hint of the first technique, in its
+//! fixed order, that finds one; ER is the hardest difficulty on the way, EP the hardest up to
+//! the first step that places a digit, ED the difficulty of the first step.
+//!
+//! - [`basic`]: every SE technique that is not a chain, in SE's scan order.
+//! - [`chains`]: SE's chaining techniques, by family.
+//! - This file: the grid as SE sees it ([`State`]), the technique order and the rating loop.
 
-// The entry points that read these land next; until then nothing outside uses them.
-#![allow(dead_code)]
-
+mod basic;
 mod chains;
+
+use crate::core::error::{Error, Result};
+use crate::core::search::{Control, SearchStats, Solver};
+use crate::core::{BoxShape, Grid};
 
 /// The grid as SE sees it between steps: values (0 = empty) and, for every empty cell, its
 /// candidates (bit d-1 for digit d); a filled cell's mask is 0.
@@ -20,21 +26,339 @@ pub(crate) struct State {
 /// (cell 0..81 row-major, digit 1..9).
 pub(crate) struct Hint {
     pub tenths: u16,
+    // Names the step for tests and for reading a rating's path while debugging.
+    #[allow(dead_code)]
     pub technique: &'static str,
     pub placements: Vec<(u8, u8)>,
     pub eliminations: Vec<(u8, u8)>,
 }
 
-/// The chain families in SE's order, each tried only when every cheaper technique finds
-/// nothing.
-const CHAIN_FAMILIES: [chains::Family; 1] = [chains::Family::Cycles];
+/// The cells of every region: `REGIONS[type][index][position]`, types 0 block, 1 row,
+/// 2 column (SE's numbering), blocks numbered row-major and their cells row-major.
+pub(crate) const REGIONS: [[[u8; 9]; 9]; 3] = regions();
+/// The region index of every cell, per region type.
+pub(crate) const CELL_REGION: [[u8; 3]; 81] = cell_regions();
+/// The 20 peers of every cell, ascending.
+pub(crate) const PEERS: [[u8; 20]; 81] = peers();
 
-/// Every chain hint of the SE families, cheapest family first, until one family finds some.
-pub(crate) fn chain_hints(state: &State, out: &mut Vec<Hint>) {
-    for family in CHAIN_FAMILIES {
-        chains::hints(state, family, out);
-        if !out.is_empty() {
-            return;
+const fn regions() -> [[[u8; 9]; 9]; 3] {
+    let mut out = [[[0u8; 9]; 9]; 3];
+    let mut i = 0;
+    while i < 9 {
+        let mut p = 0;
+        while p < 9 {
+            out[0][i][p] = (9 * ((i / 3) * 3 + p / 3) + (i % 3) * 3 + p % 3) as u8;
+            out[1][i][p] = (9 * i + p) as u8;
+            out[2][i][p] = (9 * p + i) as u8;
+            p += 1;
         }
+        i += 1;
+    }
+    out
+}
+
+const fn cell_regions() -> [[u8; 3]; 81] {
+    let mut out = [[0u8; 3]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let (r, k) = (c / 9, c % 9);
+        out[c] = [((r / 3) * 3 + k / 3) as u8, r as u8, k as u8];
+        c += 1;
+    }
+    out
+}
+
+const fn peers() -> [[u8; 20]; 81] {
+    let regions = cell_regions();
+    let mut out = [[0u8; 20]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let mut n = 0;
+        let mut o = 0;
+        while o < 81 {
+            let same = regions[c][0] == regions[o][0]
+                || regions[c][1] == regions[o][1]
+                || regions[c][2] == regions[o][2];
+            if o != c && same {
+                out[c][n] = o as u8;
+                n += 1;
+            }
+            o += 1;
+        }
+        c += 1;
+    }
+    out
+}
+
+impl State {
+    /// The start of a classic grid: givens placed, every other cell's candidates the digits
+    /// no peer holds.
+    pub(crate) fn from_values(values: &[u8]) -> State {
+        let mut s = State {
+            values: [0; 81],
+            cands: [0x1ff; 81],
+        };
+        for (c, &v) in values.iter().enumerate().take(81) {
+            if v != 0 {
+                s.place(c, v);
+            }
+        }
+        s
+    }
+
+    /// Whether `cell` still has candidate `d`.
+    pub(crate) fn has(&self, cell: usize, d: u8) -> bool {
+        self.cands[cell] >> (d - 1) & 1 == 1
+    }
+
+    /// The positions (bit p for position p) of candidate `d` in region `index` of type `t`.
+    pub(crate) fn positions(&self, t: usize, index: usize, d: u8) -> u16 {
+        let mut out = 0;
+        for (p, &c) in REGIONS[t][index].iter().enumerate() {
+            out |= (self.cands[c as usize] >> (d - 1) & 1) << p;
+        }
+        out
+    }
+
+    /// The empty cells of a region.
+    pub(crate) fn empty_count(&self, t: usize, index: usize) -> u32 {
+        REGIONS[t][index]
+            .iter()
+            .filter(|&&c| self.values[c as usize] == 0)
+            .count() as u32
+    }
+
+    /// Places `d` in `cell` and removes it from the peers' candidates.
+    pub(crate) fn place(&mut self, cell: usize, d: u8) {
+        self.values[cell] = d;
+        self.cands[cell] = 0;
+        for &p in &PEERS[cell] {
+            self.cands[p as usize] &= !(1 << (d - 1));
+        }
+    }
+
+    fn apply(&mut self, hint: &Hint) {
+        for &(c, d) in &hint.eliminations {
+            self.cands[c as usize] &= !(1 << (d - 1));
+        }
+        for &(c, d) in &hint.placements {
+            if self.values[c as usize] == 0 {
+                self.place(c as usize, d);
+            }
+        }
+    }
+
+    fn solved(&self) -> bool {
+        self.values.iter().all(|&v| v != 0)
+    }
+}
+
+/// One entry of SE's technique order.
+enum Producer {
+    /// A technique of [`basic`]: its first hint in SE's scan order.
+    Basic(fn(&State) -> Option<Hint>),
+    /// A chain family: SE sorts a family's hints and applies the easiest.
+    Chain(chains::Family),
+}
+
+/// SE 1.2.1's technique order (SukakuExplainer's default order with SE 1.2.1's technique set):
+/// the first that finds a hint gives the step, whatever its difficulty.
+const ORDER: &[Producer] = &[
+    Producer::Basic(basic::hidden_single),
+    Producer::Basic(|s| basic::locking(s, true)),
+    Producer::Basic(|s| basic::hidden_set(s, 2, true)),
+    Producer::Basic(basic::naked_single),
+    Producer::Basic(|s| basic::hidden_set(s, 3, true)),
+    Producer::Basic(|s| basic::locking(s, false)),
+    Producer::Basic(|s| basic::naked_set(s, 2)),
+    Producer::Basic(|s| basic::fish(s, 2)),
+    Producer::Basic(|s| basic::hidden_set(s, 2, false)),
+    Producer::Basic(|s| basic::naked_set(s, 3)),
+    Producer::Basic(|s| basic::fish(s, 3)),
+    Producer::Basic(|s| basic::hidden_set(s, 3, false)),
+    Producer::Basic(|s| basic::xy_wing(s, false)),
+    Producer::Basic(|s| basic::xy_wing(s, true)),
+    Producer::Basic(basic::unique_loops),
+    Producer::Basic(|s| basic::naked_set(s, 4)),
+    Producer::Basic(|s| basic::fish(s, 4)),
+    Producer::Basic(|s| basic::hidden_set(s, 4, false)),
+    Producer::Basic(basic::bug),
+    Producer::Basic(basic::aligned_pair_exclusion),
+    Producer::Chain(chains::Family::Cycles),
+];
+
+/// The step SE takes next, or `None` when its techniques are stuck.
+fn next_hint(state: &State, scratch: &mut Vec<Hint>) -> Option<Hint> {
+    for producer in ORDER {
+        match producer {
+            Producer::Basic(find) => {
+                if let Some(h) = find(state) {
+                    return Some(h);
+                }
+            }
+            Producer::Chain(family) => {
+                scratch.clear();
+                chains::hints(state, *family, scratch);
+                let best = (0..scratch.len()).min_by_key(|&i| (scratch[i].tenths, i));
+                if let Some(i) = best {
+                    return Some(scratch.swap_remove(i));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// ER, EP and ED in tenths.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Rating {
+    pub er: u16,
+    pub ep: u16,
+    pub ed: u16,
+}
+
+/// What SE makes of a puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Outcome {
+    /// Solved to the end: the rating.
+    Rated(Rating),
+    /// SE's techniques get stuck (serate prints 20.0); the rating so far.
+    Stuck(Rating),
+    /// Several solutions: SE does not rate it.
+    NotUnique,
+}
+
+/// Rates a classic 9x9 puzzle the way SE 1.2.1 does. Invalid givens and puzzles without a
+/// solution are errors; `control` is asked before every step and may stop the rating
+/// ([`Error::Interrupted`]).
+pub(crate) fn rate(grid: &Grid, control: &mut (impl Control + ?Sized)) -> Result<Outcome> {
+    if grid.shape() != BoxShape::CLASSIC {
+        return Err(Error::BoxShape(
+            "the Sudoku Explainer rating is for classic 9x9 grids with 3x3 boxes".into(),
+        ));
+    }
+    grid.check()?;
+    let mut solver = Solver::new(BoxShape::CLASSIC);
+    match solver.count(grid.cells(), Some(2), control)? {
+        0 => return Err(Error::NoSolution),
+        1 => {}
+        _ => return Ok(Outcome::NotUnique),
+    }
+    rate_state(&State::from_values(grid.cells()), control)
+}
+
+/// Rates from a state whose one solution is known to exist.
+pub(crate) fn rate_state(start: &State, control: &mut (impl Control + ?Sized)) -> Result<Outcome> {
+    let mut state = start.clone();
+    let mut rating = Rating {
+        er: 0,
+        ep: 0,
+        ed: 0,
+    };
+    let (mut first, mut placed) = (true, false);
+    let mut scratch = Vec::new();
+    let mut stats = SearchStats::default();
+    while !state.solved() {
+        stats.nodes += 1;
+        if !control.proceed(&stats) {
+            return Err(Error::Interrupted);
+        }
+        let Some(hint) = next_hint(&state, &mut scratch) else {
+            return Ok(Outcome::Stuck(rating));
+        };
+        rating.er = rating.er.max(hint.tenths);
+        state.apply(&hint);
+        if !placed {
+            if first {
+                rating.ed = rating.er;
+                first = false;
+            }
+            if !hint.placements.is_empty() {
+                rating.ep = rating.er;
+                placed = true;
+            }
+        }
+    }
+    Ok(Outcome::Rated(rating))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::search::Unbounded;
+
+    fn rated(puzzle: &str) -> Outcome {
+        let cells: Vec<u8> = puzzle
+            .bytes()
+            .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
+            .collect();
+        let grid = Grid::new(BoxShape::CLASSIC, cells).unwrap();
+        rate(&grid, &mut Unbounded).unwrap()
+    }
+
+    #[test]
+    fn singles_only_puzzles_rate_as_serate_does() {
+        // serate (SE 1.2.1's technique set): 1.2/1.0/1.0 and 1.2/1.2/1.2.
+        let a = "9..1...4661.2...5...2.3..1.847.....339.8..1.21.5.6..9.2.169.7..5.....4.94.....63.";
+        let b = "..87.23...734..52..29....4...4.....8...3..7.675.9....449..7...2.816.5.7.36..9.48.";
+        assert_eq!(
+            rated(a),
+            Outcome::Rated(Rating {
+                er: 12,
+                ep: 10,
+                ed: 10
+            })
+        );
+        assert_eq!(
+            rated(b),
+            Outcome::Rated(Rating {
+                er: 12,
+                ep: 12,
+                ed: 12
+            })
+        );
+    }
+}
+
+/// Prints SE's path for the puzzle in `SE_PUZZLE`: `cargo test se_path -- --ignored --nocapture`.
+#[cfg(test)]
+#[test]
+#[ignore = "a debugging aid: reads SE_PUZZLE"]
+fn se_path() {
+    let puzzle = std::env::var("SE_PUZZLE").unwrap_or_default();
+    let values: Vec<u8> = puzzle
+        .bytes()
+        .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
+        .collect();
+    let mut state = State::from_values(&values);
+    let mut scratch = Vec::new();
+    while !state.solved() {
+        let Some(h) = next_hint(&state, &mut scratch) else {
+            println!("stuck");
+            break;
+        };
+        let cell = |&(c, d): &(u8, u8)| format!("r{}c{}={}", c / 9 + 1, c % 9 + 1, d);
+        let p: Vec<String> = h.placements.iter().map(cell).collect();
+        let e: Vec<String> = h.eliminations.iter().map(cell).collect();
+        println!("{} {} place {:?} remove {:?}", h.technique, h.tenths, p, e);
+        if std::env::var("SE_CANDS").is_ok() {
+            for r in 0..9 {
+                let row: Vec<String> = (0..9)
+                    .map(|k| {
+                        let c = 9 * r + k;
+                        if state.values[c] != 0 {
+                            format!("[{}]", state.values[c])
+                        } else {
+                            (1..=9u8)
+                                .filter(|&d| state.has(c, d))
+                                .map(|d| (b'0' + d) as char)
+                                .collect()
+                        }
+                    })
+                    .collect();
+                println!("  {}", row.join(" "));
+            }
+        }
+        state.apply(&h);
     }
 }

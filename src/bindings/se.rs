@@ -1,0 +1,185 @@
+//! The Sudoku Explainer rating (ER, EP, ED) of one puzzle, or of a batch into flat columns that
+//! the Python wrapper assembles into a structured array.
+
+use std::time::{Duration, Instant};
+
+use numpy::PyArray1;
+use pyo3::exceptions::{PyRuntimeError, PyTimeoutError};
+use pyo3::prelude::*;
+
+use crate::core::logic::se::{self, Outcome};
+use crate::core::{Control, Error, Grid, SearchStats, Status};
+
+use super::alloc;
+use super::args::{BoxArg, Threads};
+use super::batch::{open, run};
+use super::errors::InvalidPuzzleError;
+use super::run::SignalCheck;
+
+/// Stops a rating at a deadline, and whenever the caller's own control says so.
+struct Deadline<'a> {
+    inner: &'a mut dyn Control,
+    until: Option<Instant>,
+    expired: bool,
+}
+
+impl Control for Deadline<'_> {
+    fn proceed(&mut self, stats: &SearchStats) -> bool {
+        if self.until.is_some_and(|t| Instant::now() >= t) {
+            self.expired = true;
+            return false;
+        }
+        self.inner.proceed(stats)
+    }
+}
+
+fn deadline(time_limit: Option<f64>) -> PyResult<Option<Instant>> {
+    match time_limit {
+        None => Ok(None),
+        Some(t) if t.is_finite() && t >= 0.0 => Ok(Some(
+            Instant::now() + Duration::try_from_secs_f64(t).unwrap_or(Duration::MAX / 2),
+        )),
+        Some(t) => Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "time_limit must be a non-negative number of seconds, not {t}"
+        ))),
+    }
+}
+
+/// (er, ep, ed) in tenths; see `sudoku_rs.se_rate`.
+#[pyfunction]
+#[pyo3(signature = (grid, /, *, r#box = None, time_limit = None))]
+pub fn _se_rate(
+    grid: &Bound<'_, PyAny>,
+    r#box: Option<BoxArg>,
+    time_limit: Option<f64>,
+) -> PyResult<(u16, u16, u16)> {
+    super::guard::entry(|| {
+        let input = super::request::Request::classic(r#box)?.read(grid)?;
+        let until = deadline(time_limit)?;
+        let mut signals = SignalCheck::default();
+        let (rated, expired) = grid.py().detach(|| {
+            super::guard::no_panic(|| {
+                let mut control = Deadline {
+                    inner: &mut signals,
+                    until,
+                    expired: false,
+                };
+                let rated = se::rate(&input.grid, &mut control);
+                (rated, control.expired)
+            })
+        })?;
+        if expired {
+            return Err(PyTimeoutError::new_err(
+                "the Sudoku Explainer rating took longer than time_limit",
+            ));
+        }
+        match signals.finish(rated)? {
+            Outcome::Rated(r) => Ok((r.er, r.ep, r.ed)),
+            Outcome::NotUnique => Err(InvalidPuzzleError::new_err(
+                "the puzzle has several solutions: Sudoku Explainer rates only puzzles with one",
+            )),
+            Outcome::Stuck(_) => Err(PyRuntimeError::new_err(
+                "the Sudoku Explainer techniques get stuck on this puzzle (serate's 20.0)",
+            )),
+        }
+    })
+}
+
+/// Columns (er, ep, ed in tenths, status code); see `sudoku_rs.se_rate_batch`. A row that is
+/// not rated has -1 ratings and a status other than [`Status::Solved`].
+#[pyfunction]
+#[pyo3(signature = (puzzles, /, *, r#box = None, threads = None, progress = None, time_limit = None))]
+pub fn _se_rate_batch<'py>(
+    puzzles: &Bound<'py, PyAny>,
+    r#box: Option<BoxArg>,
+    threads: Option<Threads>,
+    progress: Option<&Bound<'py, PyAny>>,
+    time_limit: Option<f64>,
+) -> PyResult<Columns<'py>> {
+    super::guard::entry(|| {
+        deadline(time_limit)?;
+        super::entry::batch(
+            puzzles,
+            progress,
+            "Sudoku Explainer rating",
+            |puzzles, update| se_rate_batch(puzzles, r#box, threads, update, time_limit),
+        )
+    })
+}
+
+/// (er, ep, ed, status code).
+type Columns<'py> = (
+    Bound<'py, PyArray1<i16>>,
+    Bound<'py, PyArray1<i16>>,
+    Bound<'py, PyArray1<i16>>,
+    Bound<'py, PyArray1<i8>>,
+);
+
+fn se_rate_batch<'py>(
+    puzzles: &Bound<'py, PyAny>,
+    r#box: Option<BoxArg>,
+    threads: Option<Threads>,
+    progress: Option<Bound<'py, PyAny>>,
+    time_limit: Option<f64>,
+) -> PyResult<Columns<'py>> {
+    let py = puzzles.py();
+    let batch = open(puzzles, &super::request::Request::classic(r#box)?)?;
+    let shape = batch.shape;
+    let count = batch.count;
+    let what = || format!("Sudoku Explainer ratings of {count} rows");
+    let mut er = alloc::filled(count, -1i16, what)?;
+    let mut ep = alloc::filled(count, -1i16, what)?;
+    let mut ed = alloc::filled(count, -1i16, what)?;
+    let mut statuses = alloc::filled(count, Status::Invalid.code(), what)?;
+    // Per puzzle: er, ep, ed (tenths), status code.
+    let work =
+        |&mut (): &mut (), _: usize, puzzle: &[u8], out: &mut [i16], control: &mut dyn Control| {
+            let grid = Grid::new(shape, puzzle.to_vec()).expect("the reader checked the values");
+            let mut control = Deadline {
+                inner: control,
+                until: deadline(time_limit).ok().flatten(),
+                expired: false,
+            };
+            let status = match se::rate(&grid, &mut control) {
+                Ok(Outcome::Rated(r)) => {
+                    out[..3].copy_from_slice(&[r.er as i16, r.ep as i16, r.ed as i16]);
+                    Status::Solved
+                }
+                Ok(Outcome::NotUnique) => Status::NotUnique,
+                Ok(Outcome::Stuck(_)) => Status::Unsolved,
+                Err(Error::Interrupted) if control.expired => Status::TimeLimit,
+                Err(err) => Status::of_error(&err),
+            };
+            out[3] = i16::from(status.code());
+        };
+    run(
+        py,
+        &batch,
+        threads,
+        progress,
+        4,
+        work,
+        |start, results: &[i16], valid| {
+            for (k, row) in results.chunks(4).enumerate() {
+                let i = start + k;
+                if !valid[k] {
+                    continue;
+                }
+                let status = Status::from_code(i64::from(row[3])).unwrap_or(Status::Invalid);
+                statuses[i] = status.code();
+                if status == Status::Solved {
+                    er[i] = row[0];
+                    ep[i] = row[1];
+                    ed[i] = row[2];
+                }
+            }
+            Ok(())
+        },
+    )?;
+    Ok((
+        alloc::from_slice(py, &er)?,
+        alloc::from_slice(py, &ep)?,
+        alloc::from_slice(py, &ed)?,
+        alloc::from_slice(py, &statuses)?,
+    ))
+}

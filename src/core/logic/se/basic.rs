@@ -1,0 +1,873 @@
+//! SE's techniques that are not chains, each written to find its hints in SE's scan order
+//! (regions blocks, then columns, then rows; tuples in increasing bit order), because SE applies
+//! the first hint its first producing technique finds and the path it takes decides the rating.
+
+// Regions, cells and positions are numbers in SE's scans; indexing the tables by them reads as
+// SE does.
+#![allow(clippy::needless_range_loop)]
+
+use super::{Hint, State, CELL_REGION, PEERS, REGIONS};
+
+/// A cell list of the peers of `cell` as a 81-bit set.
+fn peer_set(cell: usize) -> u128 {
+    PEERS[cell].iter().fold(0u128, |s, &p| s | 1u128 << p)
+}
+
+fn bits(mask: u16) -> impl Iterator<Item = u8> {
+    (0..16u8).filter(move |b| mask >> b & 1 == 1)
+}
+
+/// The digits (1..=9) of a candidate mask (bit d-1 for digit d).
+fn digits(mask: u16) -> impl Iterator<Item = u8> {
+    bits(mask).map(|b| b + 1)
+}
+
+/// The mask bit of digit `d`.
+fn bit(d: u8) -> u16 {
+    1 << (d - 1)
+}
+
+fn cells_of(set: u128) -> impl Iterator<Item = usize> {
+    (0..81usize).filter(move |c| set >> c & 1 == 1)
+}
+
+/// Every `k`-subset of `0..n` as a bit mask, in increasing numeric order (SE's order).
+fn combos(k: u32, n: u32) -> impl Iterator<Item = u16> {
+    (0u16..1 << n).filter(move |m| m.count_ones() == k)
+}
+
+fn hint(tenths: u16, technique: &'static str) -> Hint {
+    Hint {
+        tenths,
+        technique,
+        placements: Vec::new(),
+        eliminations: Vec::new(),
+    }
+}
+
+/// Full houses (1.0), then hidden singles in blocks (1.2) and in lines (1.5).
+pub(super) fn hidden_single(s: &State) -> Option<Hint> {
+    for alone in [true, false] {
+        for t in [0, 2, 1] {
+            for r in 0..9 {
+                for d in 1..=9u8 {
+                    let pos = s.positions(t, r, d);
+                    if pos.count_ones() != 1 {
+                        continue;
+                    }
+                    if (s.empty_count(t, r) == 1) != alone {
+                        continue;
+                    }
+                    let cell = REGIONS[t][r][pos.trailing_zeros() as usize];
+                    let (tenths, name) = match (alone, t) {
+                        (true, _) => (10, "full_house"),
+                        (false, 0) => (12, "hidden_single_block"),
+                        _ => (15, "hidden_single_line"),
+                    };
+                    let mut h = hint(tenths, name);
+                    h.placements.push((cell, d));
+                    return Some(h);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// A cell with one candidate (2.3).
+pub(super) fn naked_single(s: &State) -> Option<Hint> {
+    (0..81)
+        .find(|&c| s.values[c] == 0 && s.cands[c].count_ones() == 1)
+        .map(|c| {
+            let mut h = hint(23, "naked_single");
+            h.placements
+                .push((c as u8, s.cands[c].trailing_zeros() as u8 + 1));
+            h
+        })
+}
+
+fn crosses(t1: usize, r1: usize, t2: usize, r2: usize) -> bool {
+    REGIONS[t1][r1]
+        .iter()
+        .any(|&c| CELL_REGION[c as usize][t2] as usize == r2)
+}
+
+/// Pointing and claiming; `direct`: only those that leave a hidden single in a region of the
+/// first region's type (1.7 pointing, 1.9 claiming), else every one (2.6, 2.8).
+pub(super) fn locking(s: &State, direct: bool) -> Option<Hint> {
+    for (t1, t2) in [(0, 2), (0, 1), (2, 0), (1, 0)] {
+        for d in 1..=9u8 {
+            for i1 in 0..9 {
+                let pos = s.positions(t1, i1, d);
+                if pos.count_ones() < 2 {
+                    continue;
+                }
+                for i2 in 0..9 {
+                    if !crosses(t1, i1, t2, i2) {
+                        continue;
+                    }
+                    let inside = bits(pos).all(|p| {
+                        CELL_REGION[REGIONS[t1][i1][p as usize] as usize][t2] as usize == i2
+                    });
+                    if !inside {
+                        continue;
+                    }
+                    let elims: Vec<(u8, u8)> = REGIONS[t2][i2]
+                        .iter()
+                        .filter(|&&c| {
+                            CELL_REGION[c as usize][t1] as usize != i1 && s.has(c as usize, d)
+                        })
+                        .map(|&c| (c, d))
+                        .collect();
+                    if elims.is_empty() {
+                        continue;
+                    }
+                    if direct {
+                        for i3 in 0..9 {
+                            if i3 == i1 || !crosses(t1, i3, t2, i2) {
+                                continue;
+                            }
+                            let pos3 = s.positions(t1, i3, d);
+                            if pos3.count_ones() <= 1 {
+                                continue;
+                            }
+                            let left: Vec<u8> = bits(pos3)
+                                .map(|p| REGIONS[t1][i3][p as usize])
+                                .filter(|&c| CELL_REGION[c as usize][t2] as usize != i2)
+                                .collect();
+                            if left.len() == 1 {
+                                let (tenths, name) = if t1 == 0 {
+                                    (17, "direct_pointing")
+                                } else {
+                                    (19, "direct_claiming")
+                                };
+                                // SE applies a direct hint's placement only.
+                                let mut h = hint(tenths, name);
+                                h.placements.push((left[0], d));
+                                return Some(h);
+                            }
+                        }
+                    } else {
+                        let (tenths, name) = if t2 != 0 {
+                            (26, "pointing")
+                        } else {
+                            (28, "claiming")
+                        };
+                        let mut h = hint(tenths, name);
+                        h.eliminations = elims;
+                        return Some(h);
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Hidden pairs, triples, quads; `direct`: only those whose eliminations leave a hidden single
+/// in the same region (2.0, 2.5), else every one (3.4, 4.0, 5.4).
+pub(super) fn hidden_set(s: &State, degree: u32, direct: bool) -> Option<Hint> {
+    for t in [0, 2, 1] {
+        for r in 0..9 {
+            let empty = s.empty_count(t, r);
+            if !(empty > degree * 2 || (direct && empty > degree)) {
+                continue;
+            }
+            for values in combos(degree, 9) {
+                let mut union = 0u16;
+                let mut ok = true;
+                for d in bits(values) {
+                    let p = s.positions(t, r, d + 1);
+                    if p.count_ones() <= 1 {
+                        ok = false;
+                        break;
+                    }
+                    union |= p;
+                }
+                if !ok || union.count_ones() != degree {
+                    continue;
+                }
+                let mut elims = Vec::new();
+                for p in bits(union) {
+                    let c = REGIONS[t][r][p as usize];
+                    for d in digits(s.cands[c as usize] & !values) {
+                        elims.push((c, d));
+                    }
+                }
+                if direct {
+                    let mut found = None;
+                    for d in 1..=9u8 {
+                        if values & bit(d) != 0 {
+                            continue;
+                        }
+                        let p = s.positions(t, r, d);
+                        if p.count_ones() > 1 && (p & !union).count_ones() == 1 {
+                            found =
+                                Some((REGIONS[t][r][(p & !union).trailing_zeros() as usize], d));
+                            break;
+                        }
+                    }
+                    let Some(place) = found else { continue };
+                    if elims.is_empty() {
+                        continue;
+                    }
+                    let (tenths, name) = if degree == 2 {
+                        (20, "direct_hidden_pair")
+                    } else {
+                        (25, "direct_hidden_triple")
+                    };
+                    // SE applies a direct hint's placement only.
+                    let mut h = hint(tenths, name);
+                    h.placements.push(place);
+                    return Some(h);
+                }
+                if elims.is_empty() {
+                    continue;
+                }
+                let (tenths, name) = match degree {
+                    2 => (34, "hidden_pair"),
+                    3 => (40, "hidden_triple"),
+                    _ => (54, "hidden_quad"),
+                };
+                let mut h = hint(tenths, name);
+                h.eliminations = elims;
+                return Some(h);
+            }
+        }
+    }
+    None
+}
+
+/// Naked pairs, triples, quads (3.0, 3.6, 5.0).
+pub(super) fn naked_set(s: &State, degree: u32) -> Option<Hint> {
+    for t in [0, 2, 1] {
+        for r in 0..9 {
+            if s.empty_count(t, r) < degree * 2 {
+                continue;
+            }
+            for positions in combos(degree, 9) {
+                let mut union = 0u16;
+                let mut ok = true;
+                for p in bits(positions) {
+                    let m = s.cands[REGIONS[t][r][p as usize] as usize];
+                    if m.count_ones() <= 1 {
+                        ok = false;
+                        break;
+                    }
+                    union |= m;
+                }
+                if !ok || union.count_ones() != degree {
+                    continue;
+                }
+                let mut elims = Vec::new();
+                for p in 0..9 {
+                    if positions >> p & 1 == 1 {
+                        continue;
+                    }
+                    let c = REGIONS[t][r][p];
+                    for d in digits(s.cands[c as usize] & union) {
+                        elims.push((c, d));
+                    }
+                }
+                if elims.is_empty() {
+                    continue;
+                }
+                let (tenths, name) = match degree {
+                    2 => (30, "naked_pair"),
+                    3 => (36, "naked_triple"),
+                    _ => (50, "naked_quad"),
+                };
+                let mut h = hint(tenths, name);
+                h.eliminations = elims;
+                return Some(h);
+            }
+        }
+    }
+    None
+}
+
+/// X-wing, swordfish, jellyfish (3.2, 3.8, 5.2): columns as base first, then rows.
+pub(super) fn fish(s: &State, degree: u32) -> Option<Hint> {
+    let mut placed = [0u32; 10];
+    for c in 0..81 {
+        placed[s.values[c] as usize] += 1;
+    }
+    for (base, cover) in [(2, 1), (1, 2)] {
+        for lines in combos(degree, 9) {
+            for d in 1..=9u8 {
+                if placed[d as usize] + degree * 2 > 9 {
+                    continue;
+                }
+                let mut union = 0u16;
+                let mut ok = true;
+                for l in bits(lines) {
+                    let p = s.positions(base, l as usize, d);
+                    if p.count_ones() <= 1 {
+                        ok = false;
+                        break;
+                    }
+                    union |= p;
+                }
+                if !ok || union.count_ones() != degree {
+                    continue;
+                }
+                let mut elims = Vec::new();
+                for i in bits(union) {
+                    for p in bits(s.positions(cover, i as usize, d) & !lines) {
+                        elims.push((REGIONS[cover][i as usize][p as usize], d));
+                    }
+                }
+                if elims.is_empty() {
+                    continue;
+                }
+                let (tenths, name) = match degree {
+                    2 => (32, "x_wing"),
+                    3 => (38, "swordfish"),
+                    _ => (52, "jellyfish"),
+                };
+                let mut h = hint(tenths, name);
+                h.eliminations = elims;
+                return Some(h);
+            }
+        }
+    }
+    None
+}
+
+/// XY-wing (4.2) or XYZ-wing (4.4).
+pub(super) fn xy_wing(s: &State, xyz: bool) -> Option<Hint> {
+    let target = if xyz { 3 } else { 2 };
+    for i in 0..81 {
+        let xy = s.cands[i];
+        if xy.count_ones() != target {
+            continue;
+        }
+        for &xz_cell in &PEERS[i] {
+            let xz = s.cands[xz_cell as usize];
+            if xz.count_ones() != 2 || (xy & !xz).count_ones() != 1 {
+                continue;
+            }
+            for &yz_cell in &PEERS[i] {
+                let yz = s.cands[yz_cell as usize];
+                if yz.count_ones() != 2 || (xy | xz | yz).count_ones() != 3 {
+                    continue;
+                }
+                let inter = (xy & xz & yz).count_ones();
+                if inter != u32::from(xyz) {
+                    continue;
+                }
+                let z = (xz & yz).trailing_zeros() as u8 + 1;
+                let mut victims = peer_set(xz_cell as usize) & peer_set(yz_cell as usize);
+                if xyz {
+                    victims &= peer_set(i);
+                }
+                victims &= !(1u128 << i | 1u128 << xz_cell | 1u128 << yz_cell);
+                let elims: Vec<(u8, u8)> = cells_of(victims)
+                    .filter(|&c| s.has(c, z))
+                    .map(|c| (c as u8, z))
+                    .collect();
+                if elims.is_empty() {
+                    continue;
+                }
+                let mut h = if xyz {
+                    hint(44, "xyz_wing")
+                } else {
+                    hint(42, "xy_wing")
+                };
+                h.eliminations = elims;
+                return Some(h);
+            }
+        }
+    }
+    None
+}
+
+/// The region ids (type * 9 + index) of a cell.
+fn region_ids(c: usize) -> [u8; 3] {
+    [
+        CELL_REGION[c][0],
+        9 + CELL_REGION[c][1],
+        18 + CELL_REGION[c][2],
+    ]
+}
+
+/// Unique rectangles and loops, types 1 to 4 (4.5 for a rectangle, more for longer loops and
+/// larger type-3 sets): the easiest hint, types in order among equals.
+pub(super) fn unique_loops(s: &State) -> Option<Hint> {
+    let mut found: Vec<(u16, u8, Hint)> = Vec::new();
+    for i in 0..81 {
+        if s.cands[i].count_ones() != 2 {
+            continue;
+        }
+        let pair = s.cands[i];
+        let mut loops = Vec::new();
+        let mut path = Vec::new();
+        loop_search(s, i, pair, &mut path, 2, 0, 3, &mut loops);
+        for lp in loops {
+            if !valid_loop(&lp) {
+                continue;
+            }
+            // SE 1.2.1: 4.5 a rectangle, 4.6 a loop of 6, 4.7 of 8, 5.0 of 10 or more.
+            let base = match lp.len() {
+                4 => 45,
+                6 => 46,
+                8 => 47,
+                _ => 50,
+            };
+            let extra: Vec<usize> = lp
+                .iter()
+                .copied()
+                .filter(|&c| s.cands[c].count_ones() > 2)
+                .collect();
+            let v: Vec<u8> = digits(pair).collect();
+            if extra.len() == 1 {
+                let mut h = hint(base, "unique_loop_1");
+                h.eliminations = v.iter().map(|&d| (extra[0] as u8, d)).collect();
+                found.push((base, 1, h));
+            } else if extra.len() > 2
+                || (extra.len() == 2
+                    && ((s.cands[extra[0]] | s.cands[extra[1]]) & !pair).count_ones() == 1)
+            {
+                let value = (s.cands[extra[0]] & !pair).trailing_zeros() as u8 + 1;
+                let mut common = !0u128;
+                for &c in &extra {
+                    common &= peer_set(c);
+                }
+                let elims: Vec<(u8, u8)> = cells_of(common)
+                    .filter(|c| !extra.contains(c) && s.has(*c, value))
+                    .map(|c| (c as u8, value))
+                    .collect();
+                if !elims.is_empty() {
+                    let mut h = hint(base, "unique_loop_2");
+                    h.eliminations = elims;
+                    found.push((base, 2, h));
+                }
+            }
+            if extra.len() == 2 {
+                let (c1, c2) = (extra[0], extra[1]);
+                let others = (s.cands[c1] | s.cands[c2]) & !pair;
+                if others.count_ones() >= 2 {
+                    loop_type3(s, base, pair, c1, c2, others, &mut found);
+                }
+                if let Some(h) = loop_type4(s, base, &v, c1, c2) {
+                    found.push((base, 4, h));
+                }
+            }
+        }
+    }
+    // SE sorts by difficulty, then type, keeping the finding order among equals.
+    let best = (0..found.len()).min_by_key(|&i| (found[i].0, found[i].1, i))?;
+    Some(found.swap_remove(best).2)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn loop_search(
+    s: &State,
+    cell: usize,
+    pair: u16,
+    path: &mut Vec<usize>,
+    allowed: i32,
+    ex: u16,
+    last: usize,
+    out: &mut Vec<Vec<usize>>,
+) {
+    path.push(cell);
+    for t in 0..3 {
+        if t == last {
+            continue;
+        }
+        let r = CELL_REGION[cell][t] as usize;
+        for p in 0..9 {
+            let next = REGIONS[t][r][p] as usize;
+            if next == path[0] && path.len() >= 4 {
+                out.push(path.clone());
+            } else if !path.contains(&next) {
+                let m = s.cands[next];
+                if m & pair == pair {
+                    let new_ex = (ex | m) & !pair;
+                    let card = m.count_ones();
+                    if card == 2 || new_ex.count_ones() == 1 || allowed > 0 {
+                        let a = if card > 2 { allowed - 1 } else { allowed };
+                        loop_search(s, next, pair, path, a, new_ex, t, out);
+                    }
+                }
+            }
+        }
+    }
+    path.pop();
+}
+
+fn valid_loop(lp: &[usize]) -> bool {
+    let mut seen = [0u32; 2];
+    for (k, &c) in lp.iter().enumerate() {
+        for id in region_ids(c) {
+            let bit = 1u32 << id;
+            if seen[k % 2] & bit != 0 {
+                return false;
+            }
+            seen[k % 2] |= bit;
+        }
+    }
+    seen[0] == seen[1]
+}
+
+fn loop_type3(
+    s: &State,
+    base: u16,
+    pair: u16,
+    c1: usize,
+    c2: usize,
+    extra: u16,
+    found: &mut Vec<(u16, u8, Hint)>,
+) {
+    for degree in 2..=7u32 {
+        for t in 0..3 {
+            let r = CELL_REGION[c1][t] as usize;
+            if r != CELL_REGION[c2][t] as usize {
+                continue;
+            }
+            let empty = s.empty_count(t, r);
+            let index1 = REGIONS[t][r]
+                .iter()
+                .position(|&c| c as usize == c1)
+                .unwrap_or(0);
+            let index2 = REGIONS[t][r]
+                .iter()
+                .position(|&c| c as usize == c2)
+                .unwrap_or(0);
+            if degree * 2 <= empty && degree >= extra.count_ones() {
+                for idx in combos(degree, 9) {
+                    if idx >> index1 & 1 == 0 || idx >> index2 & 1 == 1 {
+                        continue;
+                    }
+                    let mut naked = extra & s.cands[c1] & s.cands[c2];
+                    let mut union = 0u16;
+                    let mut ok = true;
+                    let mut cells = Vec::new();
+                    for p in bits(idx) {
+                        let m = if p as usize == index1 {
+                            extra
+                        } else {
+                            let c = REGIONS[t][r][p as usize] as usize;
+                            cells.push(c);
+                            naked |= s.cands[c];
+                            s.cands[c]
+                        };
+                        if m.count_ones() <= 1 {
+                            ok = false;
+                        }
+                        union |= m;
+                    }
+                    if naked.count_ones() != degree || !ok || union.count_ones() != degree {
+                        continue;
+                    }
+                    let mut elims = Vec::new();
+                    for d in digits(union) {
+                        let mut victims = !0u128;
+                        for &c in cells.iter().chain([c1, c2].iter()) {
+                            if s.has(c, d) {
+                                victims &= peer_set(c);
+                            }
+                        }
+                        for c in cells_of(victims) {
+                            if s.has(c, d) {
+                                elims.push((c as u8, d));
+                            }
+                        }
+                    }
+                    if !elims.is_empty() {
+                        let tenths = base + (degree as u16 - 1);
+                        let mut h = hint(tenths, "unique_loop_3_naked");
+                        h.eliminations = elims;
+                        found.push((tenths, 3, h));
+                    }
+                }
+            }
+            if degree * 2 < empty {
+                let rem: Vec<u8> = (1..=9u8)
+                    .filter(|&d| (pair | extra) & bit(d) == 0)
+                    .collect();
+                if degree as usize - 2 > rem.len() {
+                    continue;
+                }
+                for pick in combos(degree - 2, rem.len() as u32) {
+                    let mut values = pair;
+                    for k in bits(pick) {
+                        values |= bit(rem[k as usize]);
+                    }
+                    let mut union = 0u16;
+                    let mut ok = true;
+                    for d in digits(values) {
+                        let p = s.positions(t, r, d) & !(1 << index2);
+                        if p == 0 {
+                            ok = false;
+                        }
+                        union |= p;
+                    }
+                    if !ok || union.count_ones() != degree {
+                        continue;
+                    }
+                    let mut elims = Vec::new();
+                    for p in bits(union & !(1 << index1)) {
+                        let c = REGIONS[t][r][p as usize];
+                        for d in digits(s.cands[c as usize] & !values) {
+                            elims.push((c, d));
+                        }
+                    }
+                    if !elims.is_empty() {
+                        let tenths = base + (degree as u16 - 2);
+                        let mut h = hint(tenths, "unique_loop_3_hidden");
+                        h.eliminations = elims;
+                        found.push((tenths, 3, h));
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn loop_type4(s: &State, base: u16, v: &[u8], c1: usize, c2: usize) -> Option<Hint> {
+    let (mut r1, mut r2) = (false, false);
+    for t in 0..3 {
+        let r = CELL_REGION[c1][t] as usize;
+        if r != CELL_REGION[c2][t] as usize {
+            continue;
+        }
+        let rest = REGIONS[t][r]
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| c != c1 && c != c2);
+        let (mut has1, mut has2) = (false, false);
+        for c in rest {
+            has1 |= s.has(c, v[0]);
+            has2 |= s.has(c, v[1]);
+        }
+        r1 |= !has1;
+        r2 |= !has2;
+    }
+    let remove = if r1 {
+        v[1]
+    } else if r2 {
+        v[0]
+    } else {
+        return None;
+    };
+    let elims: Vec<(u8, u8)> = [c1, c2]
+        .iter()
+        .filter(|&&c| s.has(c, remove))
+        .map(|&c| (c as u8, remove))
+        .collect();
+    if elims.is_empty() {
+        return None;
+    }
+    let mut h = hint(base, "unique_loop_4");
+    h.eliminations = elims;
+    Some(h)
+}
+
+/// Bivalue universal grave, types 1, 2 and 4 (5.6, 5.7).
+pub(super) fn bug(s: &State) -> Option<Hint> {
+    let mut temp = s.cands;
+    let mut bug_cells: Vec<usize> = Vec::new();
+    let mut bug_values = [0u16; 81];
+    let mut all_bug = 0u16;
+    let mut common: Option<u128> = None;
+    let mut all_extra: Option<u128> = None;
+    let mut only_value = 0u8;
+    let mut one_value = true;
+    let remove_from_common = |common: &mut Option<u128>, c: usize, bug_cells: &[usize]| {
+        let mut set = common.unwrap_or(peer_set(c));
+        set &= peer_set(c);
+        for &b in bug_cells {
+            set &= !(1u128 << b);
+        }
+        *common = Some(set);
+    };
+    for t in 0..3 {
+        for r in 0..9 {
+            for d in 1..=9u8 {
+                let pos = s.positions(t, r, d);
+                let card = pos.count_ones();
+                if card == 0 || card == 2 {
+                    continue;
+                }
+                let new: Vec<usize> = bits(pos)
+                    .map(|p| REGIONS[t][r][p as usize] as usize)
+                    .filter(|&c| s.cands[c].count_ones() >= 3)
+                    .collect();
+                let newset = new.iter().fold(0u128, |a, &c| a | 1u128 << c);
+                match all_extra {
+                    None => {
+                        all_extra = Some(newset);
+                        only_value = d;
+                    }
+                    Some(ref mut set) if one_value => {
+                        if only_value == d {
+                            *set |= newset;
+                        } else {
+                            one_value = false;
+                        }
+                    }
+                    _ => {}
+                }
+                if new.len() == 1 {
+                    let c = new[0];
+                    if !bug_cells.contains(&c) {
+                        bug_cells.push(c);
+                    }
+                    bug_values[c] |= bit(d);
+                    all_bug |= bit(d);
+                    temp[c] &= !bit(d);
+                    remove_from_common(&mut common, c, &bug_cells);
+                    if bug_cells.len() > 1 && all_bug.count_ones() > 1 && common == Some(0) {
+                        return None;
+                    }
+                }
+                if new.is_empty() {
+                    return None;
+                }
+            }
+        }
+    }
+    if let Some(extra) = all_extra {
+        if one_value && extra.count_ones() as usize > bug_cells.len() {
+            for c in cells_of(extra) {
+                if bug_cells.contains(&c) {
+                    continue;
+                }
+                bug_cells.push(c);
+                bug_values[c] = bit(only_value);
+                temp[c] &= !bit(only_value);
+                remove_from_common(&mut common, c, &bug_cells);
+                if bug_cells.len() > 1 && all_bug.count_ones() > 1 && common == Some(0) {
+                    return None;
+                }
+            }
+        }
+    }
+    if (0..81).any(|c| s.values[c] == 0 && temp[c].count_ones() != 2) {
+        return None;
+    }
+    for t in 0..3 {
+        for r in 0..9 {
+            for d in 1..=9u8 {
+                let n = REGIONS[t][r]
+                    .iter()
+                    .filter(|&&c| temp[c as usize] & bit(d) != 0)
+                    .count();
+                if n != 0 && n != 2 {
+                    return None;
+                }
+            }
+        }
+    }
+    if bug_cells.len() == 1 {
+        let c = bug_cells[0];
+        let mut h = hint(56, "bug_1");
+        h.eliminations = digits(s.cands[c] & !all_bug)
+            .map(|d| (c as u8, d))
+            .collect();
+        return (!h.eliminations.is_empty()).then_some(h);
+    }
+    if all_bug.count_ones() == 1 {
+        let value = all_bug.trailing_zeros() as u8 + 1;
+        if let Some(set) = common {
+            let elims: Vec<(u8, u8)> = cells_of(set)
+                .filter(|&c| s.has(c, value))
+                .map(|c| (c as u8, value))
+                .collect();
+            if !elims.is_empty() {
+                let mut h = hint(57, "bug_2");
+                h.eliminations = elims;
+                return Some(h);
+            }
+        }
+        if bug_cells.len() == 2 {
+            return bug4(s, &bug_cells, &bug_values, all_bug);
+        }
+    } else if common.is_some_and(|c| c != 0) && bug_cells.len() == 2 {
+        return bug4(s, &bug_cells, &bug_values, all_bug);
+    }
+    None
+}
+
+fn bug4(s: &State, cells: &[usize], values: &[u16; 81], all: u16) -> Option<Hint> {
+    let (c1, c2) = (cells[0], cells[1]);
+    let common = s.cands[c1] & s.cands[c2] & !all;
+    if common.count_ones() != 1 {
+        return None;
+    }
+    for t in 0..3 {
+        if CELL_REGION[c1][t] != CELL_REGION[c2][t] {
+            continue;
+        }
+        let mut h = hint(57, "bug_4");
+        for c in [c1, c2] {
+            for d in digits(s.cands[c] & !values[c] & !common) {
+                h.eliminations.push((c as u8, d));
+            }
+        }
+        if !h.eliminations.is_empty() {
+            return Some(h);
+        }
+    }
+    None
+}
+
+/// Aligned pair exclusion (6.2): two cells (any two, as SE pairs them) and the bivalue cells
+/// both see.
+pub(super) fn aligned_pair_exclusion(s: &State) -> Option<Hint> {
+    let mut bases: Vec<(usize, Vec<usize>)> = Vec::new();
+    for c in 0..81 {
+        if s.cands[c].count_ones() < 2 {
+            continue;
+        }
+        let mut single = false;
+        let mut excluders = Vec::new();
+        for &p in &PEERS[c] {
+            match s.cands[p as usize].count_ones() {
+                1 => single = true,
+                2 => excluders.push(p as usize),
+                _ => {}
+            }
+        }
+        if !single && !excluders.is_empty() {
+            bases.push((c, excluders));
+        }
+    }
+    for n2 in 1..bases.len() {
+        for n1 in 0..n2 {
+            let (a, ea) = &bases[n1];
+            let (b, eb) = &bases[n2];
+            let common: Vec<usize> = ea.iter().copied().filter(|c| eb.contains(c)).collect();
+            if common.len() < 2 {
+                continue;
+            }
+            let see = PEERS[*a].contains(&(*b as u8));
+            let (mut ok_a, mut ok_b) = (0u16, 0u16);
+            for da in bits(s.cands[*a]) {
+                for db in bits(s.cands[*b]) {
+                    if da == db && see {
+                        continue;
+                    }
+                    let both = 1u16 << da | 1 << db;
+                    if common.iter().any(|&e| s.cands[e] & !both == 0) {
+                        continue;
+                    }
+                    ok_a |= 1 << da;
+                    ok_b |= 1 << db;
+                }
+            }
+            let mut h = hint(62, "aligned_pair_exclusion");
+            for (cell, ok) in [(*a, ok_a), (*b, ok_b)] {
+                for d in digits(s.cands[cell] & !ok) {
+                    h.eliminations.push((cell as u8, d));
+                }
+            }
+            if !h.eliminations.is_empty() {
+                return Some(h);
+            }
+        }
+    }
+    None
+}
