@@ -198,6 +198,7 @@ def test_status_codes_never_change():
         "GUESS_LIMIT": 3,
         "NOT_UNIQUE": 4,
         "UNSOLVED": 5,
+        "TIME_LIMIT": 6,
     }
     assert sr.Status.NO_SOLUTION.label == "no solution"
     assert sr.Status.NOT_UNIQUE.label == "not unique"

@@ -138,6 +138,7 @@ mod tests {
                 ("GUESS_LIMIT", 3),
                 ("NOT_UNIQUE", 4),
                 ("UNSOLVED", 5),
+                ("TIME_LIMIT", 6),
             ]
         );
     }

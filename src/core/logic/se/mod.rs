@@ -185,6 +185,7 @@ const ORDER: &[Producer] = &[
     Producer::Basic(basic::bug),
     Producer::Basic(basic::aligned_pair_exclusion),
     Producer::Chain(chains::Family::Cycles),
+    Producer::Basic(basic::aligned_triple_exclusion),
 ];
 
 /// The step SE takes next, or `None` when its techniques are stuck.
