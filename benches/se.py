@@ -148,7 +148,7 @@ def main() -> None:
                 seconds, _ = serate_seconds(args.serate, puzzles[i])
                 java.append(max(seconds - startup, 1e-3))
                 t = time.perf_counter()
-                sr.se_rate(puzzles[i])
+                sr.se_rate_batch([puzzles[i]], threads=1)
                 rust.append(time.perf_counter() - t)
             js, rs = statistics.mean(java), statistics.mean(rust)
             lines.append(

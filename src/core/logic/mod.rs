@@ -8,6 +8,7 @@
 //!   [`single_digit`], [`wings`], [`colouring`], [`uniqueness`], [`chains`], [`als`], [`forcing`];
 //!   [`links`] holds what the advanced ones share.
 //! - [`tokens`]: steps as token ids, and the grid and marks after each step.
+//! - [`se`]: the Sudoku Explainer rating (ER, EP, ED) with SE's own techniques and order.
 //!
 //! # Adding a technique
 //!
@@ -36,7 +37,7 @@ pub mod fish;
 pub mod forcing;
 pub mod links;
 pub mod locked;
-pub(crate) mod se;
+pub mod se;
 pub mod single_digit;
 pub mod singles;
 pub mod step;

@@ -212,7 +212,7 @@ fn next_hint(state: &State, scratch: &mut Vec<Hint>) -> Option<Hint> {
 
 /// ER, EP and ED in tenths.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Rating {
+pub struct Rating {
     pub er: u16,
     pub ep: u16,
     pub ed: u16,
@@ -220,7 +220,7 @@ pub(crate) struct Rating {
 
 /// What SE makes of a puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Outcome {
+pub enum Outcome {
     /// Solved to the end: the rating.
     Rated(Rating),
     /// SE's techniques get stuck (serate prints 20.0); the rating so far.
@@ -232,7 +232,7 @@ pub(crate) enum Outcome {
 /// Rates a classic 9x9 puzzle the way SE 1.2.1 does. Invalid givens and puzzles without a
 /// solution are errors; `control` is asked before every step and may stop the rating
 /// ([`Error::Interrupted`]).
-pub(crate) fn rate(grid: &Grid, control: &mut (impl Control + ?Sized)) -> Result<Outcome> {
+pub fn rate(grid: &Grid, control: &mut (impl Control + ?Sized)) -> Result<Outcome> {
     if grid.shape() != BoxShape::CLASSIC {
         return Err(Error::BoxShape(
             "the Sudoku Explainer rating is for classic 9x9 grids with 3x3 boxes".into(),
