@@ -101,3 +101,17 @@ def test_time_limit_stops_with_a_status():
         sr.se_rate(EASY[0][0], time_limit=0.0)
     with pytest.raises(ValueError, match="time_limit"):
         sr.se_rate(EASY[0][0], time_limit=-1.0)
+
+
+def test_chain_ratings_agree_with_serate_on_a_fast_subset():
+    # Cycles, aligned triple exclusion, Nishio and cell/region chains: the quick part of the
+    # chain range.
+    rows = [(p, r) for p, r in reference(8.5) if r[0] >= 6.2][:40]
+    assert len(rows) >= 20
+    got = sr.se_rate_batch([p for p, _ in rows])
+    mismatches = [
+        (p, ref, (g["er"], g["ep"], g["ed"]))
+        for (p, ref), g in zip(rows, got)
+        if not np.allclose((g["er"], g["ep"], g["ed"]), ref)
+    ]
+    assert mismatches == []

@@ -157,7 +157,7 @@ impl State {
 enum Producer {
     /// A technique of [`basic`]: its first hint in SE's scan order.
     Basic(fn(&State) -> Option<Hint>),
-    /// A chain family: SE sorts a family's hints and applies the easiest.
+    /// A chain family: SE sorts a family's hints and applies the first.
     Chain(chains::Family),
 }
 
@@ -186,6 +186,11 @@ const ORDER: &[Producer] = &[
     Producer::Basic(basic::aligned_pair_exclusion),
     Producer::Chain(chains::Family::Cycles),
     Producer::Basic(basic::aligned_triple_exclusion),
+    Producer::Chain(chains::Family::Nishio),
+    Producer::Chain(chains::Family::Multiple),
+    Producer::Chain(chains::Family::Dynamic),
+    Producer::Chain(chains::Family::DynamicPlus),
+    Producer::Chain(chains::Family::NestedForcingChains),
 ];
 
 /// The step SE takes next, or `None` when its techniques are stuck.
@@ -200,9 +205,9 @@ fn next_hint(state: &State, scratch: &mut Vec<Hint>) -> Option<Hint> {
             Producer::Chain(family) => {
                 scratch.clear();
                 chains::hints(state, *family, scratch);
-                let best = (0..scratch.len()).min_by_key(|&i| (scratch[i].tenths, i));
-                if let Some(i) = best {
-                    return Some(scratch.swap_remove(i));
+                // The family's hints come sorted as SE sorts them: the first is SE's step.
+                if !scratch.is_empty() {
+                    return Some(scratch.swap_remove(0));
                 }
             }
         }
@@ -286,6 +291,18 @@ pub(crate) fn rate_state(start: &State, control: &mut (impl Control + ?Sized)) -
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_order_tries_every_chain_family_in_ses_order() {
+        let families: Vec<chains::Family> = ORDER
+            .iter()
+            .filter_map(|p| match p {
+                Producer::Chain(f) => Some(*f),
+                Producer::Basic(_) => None,
+            })
+            .collect();
+        assert_eq!(families, chains::Family::ALL);
+    }
     use crate::core::search::Unbounded;
 
     fn rated(puzzle: &str) -> Outcome {
