@@ -78,6 +78,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--serate", help="SukakuExplainer's compiled classes, to time serate")
     parser.add_argument("--timing", type=int, default=3, help="puzzles timed per band")
+    parser.add_argument(
+        "--timing-below", type=float, default=12.0, help="time only bands below this ER"
+    )
     parser.add_argument("--out", help="also write the tables to this file")
     args = parser.parse_args()
     rows = load()
@@ -141,7 +144,7 @@ def main() -> None:
         ]
         for b, (lo, hi) in enumerate(BANDS):
             idx = [i for i, (_, r, _) in enumerate(rows) if band_of(r[0]) == b][: args.timing]
-            if not idx:
+            if not idx or lo >= args.timing_below:
                 continue
             java, rust = [], []
             for i in idx:
