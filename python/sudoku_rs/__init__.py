@@ -27,7 +27,7 @@ from ._logic_batch import Traces, write_traces
 from ._print.sheets import print_sheets
 from ._rate import Rating, rate
 from ._rules_text import format_rules, parse_rules, read_variant_puzzles, write_variant_puzzles
-from ._se import SERating, se_rate, se_rate_batch
+from ._se import SERating, se_rate
 from ._status import Status
 from ._sudoku_rs import (
     GenerateError,
@@ -56,6 +56,7 @@ from ._sudoku_rs import (
     is_valid,
     iter_solutions,
     rate_batch,
+    se_rate_batch,
     solutions,
     solutions_batch,
     solve,

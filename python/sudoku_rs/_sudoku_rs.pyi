@@ -737,20 +737,16 @@ def _se_rate(
     box: Optional[Tuple[int, int]] = None,
     time_limit: Optional[float] = None,
 ) -> Tuple[int, int, int]: ...
-def _se_rate_batch(
+def se_rate_batch(
     puzzles: Any,
     /,
     *,
     box: Optional[Tuple[int, int]] = None,
     threads: Optional[int] = None,
-    progress: Optional[bool] = None,
+    progress: bool = False,
     time_limit: Optional[float] = None,
-) -> Tuple[
-    npt.NDArray[np.int16],
-    npt.NDArray[np.int16],
-    npt.NDArray[np.int16],
-    npt.NDArray[np.int8],
-]: ...
+    rules: Any = None,
+) -> npt.NDArray[np.void]: ...
 def rate_batch(
     puzzles: Any,
     /,

@@ -89,7 +89,7 @@ mod _sudoku_rs {
     #[pymodule_export]
     use super::rules::Rules;
     #[pymodule_export]
-    use super::se::{_se_rate, _se_rate_batch};
+    use super::se::{_se_rate, se_rate_batch};
     #[pymodule_export]
     use super::single::{count_solutions, is_unique, is_valid, solve};
     #[pymodule_export]

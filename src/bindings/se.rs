@@ -3,7 +3,6 @@
 
 use std::time::{Duration, Instant};
 
-use numpy::PyArray1;
 use pyo3::exceptions::{PyRuntimeError, PyTimeoutError};
 use pyo3::prelude::*;
 
@@ -13,7 +12,7 @@ use crate::core::{Control, Error, Grid, SearchStats, Status};
 use super::alloc;
 use super::args::{BoxArg, Threads};
 use super::batch::{open, run};
-use super::errors::InvalidPuzzleError;
+use super::errors::{InvalidPuzzleError, InvalidRulesError};
 use super::run::SignalCheck;
 
 /// Stops a rating at a deadline, and whenever the caller's own control says so.
@@ -85,51 +84,58 @@ pub fn _se_rate(
     })
 }
 
-/// Columns (er, ep, ed in tenths, status code); see `sudoku_rs.se_rate_batch`. A row that is
-/// not rated has -1 ratings and a status other than [`Status::Solved`].
+/// Rate many puzzles as :func:`se_rate` does, on every core: a structured array of shape
+/// (N,) with float fields ``er``, ``ep``, ``ed`` and ``status``, the row's :class:`Status` code.
+///
+/// Takes the same inputs as :func:`solve_batch`. A row that is not rated has NaN ratings and
+/// status ``INVALID`` (malformed or conflicting clues), ``NO_SOLUTION``, ``NOT_UNIQUE``
+/// (several solutions), ``TIME_LIMIT`` (its rating ran past ``time_limit`` seconds) or
+/// ``UNSOLVED`` (SE's techniques get stuck: serate's 20.0). Variant ``rules`` raise
+/// :class:`InvalidRulesError`: SE does not rate them. ``progress=True`` shows a tqdm bar.
 #[pyfunction]
-#[pyo3(signature = (puzzles, /, *, r#box = None, threads = None, progress = None, time_limit = None))]
-pub fn _se_rate_batch<'py>(
+#[pyo3(
+    signature = (puzzles, /, *, r#box = None, threads = None, progress = None, time_limit = None, rules = None),
+    text_signature = "(puzzles, /, *, box=None, threads=None, progress=False, time_limit=None, rules=None)"
+)]
+pub fn se_rate_batch<'py>(
     puzzles: &Bound<'py, PyAny>,
     r#box: Option<BoxArg>,
     threads: Option<Threads>,
     progress: Option<&Bound<'py, PyAny>>,
     time_limit: Option<f64>,
-) -> PyResult<Columns<'py>> {
+    rules: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
     super::guard::entry(|| {
+        if rules.is_some_and(|r| !r.is_none()) {
+            return Err(InvalidRulesError::new_err(
+                "the Sudoku Explainer rating is for classic sudoku: it does not rate variant rules",
+            ));
+        }
         deadline(time_limit)?;
         super::entry::batch(
             puzzles,
             progress,
             "Sudoku Explainer rating",
-            |puzzles, update| se_rate_batch(puzzles, r#box, threads, update, time_limit),
+            |puzzles, update| se_rate_all(puzzles, r#box, threads, update, time_limit),
         )
     })
 }
 
-/// (er, ep, ed, status code).
-type Columns<'py> = (
-    Bound<'py, PyArray1<i16>>,
-    Bound<'py, PyArray1<i16>>,
-    Bound<'py, PyArray1<i16>>,
-    Bound<'py, PyArray1<i8>>,
-);
-
-fn se_rate_batch<'py>(
+fn se_rate_all<'py>(
     puzzles: &Bound<'py, PyAny>,
     r#box: Option<BoxArg>,
     threads: Option<Threads>,
     progress: Option<Bound<'py, PyAny>>,
     time_limit: Option<f64>,
-) -> PyResult<Columns<'py>> {
+) -> PyResult<Bound<'py, PyAny>> {
     let py = puzzles.py();
     let batch = open(puzzles, &super::request::Request::classic(r#box)?)?;
     let shape = batch.shape;
     let count = batch.count;
     let what = || format!("Sudoku Explainer ratings of {count} rows");
-    let mut er = alloc::filled(count, -1i16, what)?;
-    let mut ep = alloc::filled(count, -1i16, what)?;
-    let mut ed = alloc::filled(count, -1i16, what)?;
+    let mut er = alloc::filled(count, f64::NAN, what)?;
+    let mut ep = alloc::filled(count, f64::NAN, what)?;
+    let mut ed = alloc::filled(count, f64::NAN, what)?;
     let mut statuses = alloc::filled(count, Status::Invalid.code(), what)?;
     // Per puzzle: er, ep, ed (tenths), status code.
     let work =
@@ -168,18 +174,22 @@ fn se_rate_batch<'py>(
                 let status = Status::from_code(i64::from(row[3])).unwrap_or(Status::Invalid);
                 statuses[i] = status.code();
                 if status == Status::Solved {
-                    er[i] = row[0];
-                    ep[i] = row[1];
-                    ed[i] = row[2];
+                    er[i] = f64::from(row[0]) / 10.0;
+                    ep[i] = f64::from(row[1]) / 10.0;
+                    ed[i] = f64::from(row[2]) / 10.0;
                 }
             }
             Ok(())
         },
     )?;
-    Ok((
-        alloc::from_slice(py, &er)?,
-        alloc::from_slice(py, &ep)?,
-        alloc::from_slice(py, &ed)?,
-        alloc::from_slice(py, &statuses)?,
-    ))
+    super::records::records(
+        py,
+        count,
+        &[
+            ("er", "f8", alloc::from_slice(py, &er)?.into_any()),
+            ("ep", "f8", alloc::from_slice(py, &ep)?.into_any()),
+            ("ed", "f8", alloc::from_slice(py, &ed)?.into_any()),
+            ("status", "i1", alloc::from_slice(py, &statuses)?.into_any()),
+        ],
+    )
 }
