@@ -15,7 +15,7 @@ use crate::core::error::{Error, Result};
 use crate::core::grid::shape::{BoxShape, Geometry};
 use crate::core::grid::text::MAX_TEXT_VALUE;
 use crate::core::make::random::Rng;
-use crate::core::rules::{self, Layout};
+use crate::core::rules::Layout;
 use crate::core::search::{Control, SearchStats, Solver};
 
 /// Attempts before `generate` gives up on a clue count. Each attempt costs about one grid's
@@ -180,7 +180,7 @@ pub fn generate(
     let orbits = options.symmetry.orbits(geo.size);
     for _ in 0..MAX_ATTEMPTS {
         let solution = match digger.solver.variant_mut() {
-            Some(variant) => rules::fill::fill(variant, &mut rng, digger.control)?,
+            Some(variant) => super::fill::fill(variant, &mut rng, digger.control)?,
             None => fill(&geo, &mut rng),
         };
         let mut order = orbits.clone();

@@ -2,6 +2,7 @@
 //! transforms, the canonical form, and the random numbers they share.
 
 pub mod canonical;
+pub(crate) mod fill;
 pub mod fill_from_solution;
 pub mod generate;
 pub mod logic_generate;

@@ -1,4 +1,5 @@
-//! Rules bound to one grid shape: the tables the variant search and the generator walk.
+//! Rules bound to one grid shape: the tables the variant search, the checks and the generator
+//! walk.
 //!
 //! Every "these cells hold distinct digits" rule (rows, columns, boxes or jigsaw regions,
 //! diagonals, windows, disjoint groups, extra regions, cages) is a group; groups of exactly `n` cells also
@@ -8,7 +9,6 @@
 use crate::core::error::Result;
 use crate::core::grid::shape::BoxShape;
 
-use super::cages::CageTable;
 use super::Rules;
 
 /// Grids up to 32x32 keep peer bitsets (16 words a cell, 128 KiB at 32x32).
@@ -18,14 +18,6 @@ pub(crate) const MAX_BITSET_CELLS: usize = 1024;
 #[derive(Clone, Debug)]
 pub(crate) struct Group {
     pub cells: Vec<u16>,
-}
-
-/// A cage bound to a shape.
-#[derive(Clone, Debug)]
-pub(crate) struct BoundCage {
-    pub cells: Vec<u16>,
-    pub total: u32,
-    pub table: CageTable,
 }
 
 /// The rules of one grid shape as cell tables.
@@ -50,7 +42,6 @@ pub struct Layout {
     pub(crate) words: usize,
     /// Per cell, its orthogonal neighbours, when the non-consecutive rule holds.
     pub(crate) orthogonal: Option<Vec<Vec<u16>>>,
-    pub(crate) cages: Vec<BoundCage>,
 }
 
 impl Layout {
@@ -100,25 +91,9 @@ impl Layout {
         for region in rules.extra_regions() {
             groups.push(region.iter().map(|c| index(c.row, c.col)).collect());
         }
-        // A cage without a total only keeps its digits distinct: a group, not a bound cage.
-        let cages: Vec<BoundCage> = rules
-            .cages()
-            .iter()
-            .filter_map(|cage| {
-                let total = cage.total?;
-                Some(BoundCage {
-                    cells: cage.cells.iter().map(|c| index(c.row, c.col)).collect(),
-                    total,
-                    table: CageTable::new(cage.cells.len(), total, n),
-                })
-            })
-            .collect();
-        groups.extend(
-            rules
-                .cages()
-                .iter()
-                .map(|c| c.cells.iter().map(|c| index(c.row, c.col)).collect()),
-        );
+        for cage in rules.cages() {
+            groups.push(cage.cells.iter().map(|c| index(c.row, c.col)).collect());
+        }
 
         let mut peer_sets: Vec<Vec<u16>> = vec![Vec::new(); nc];
         for group in &groups {
@@ -214,7 +189,6 @@ impl Layout {
             group_bits,
             words,
             orthogonal,
-            cages,
         })
     }
 

@@ -1,5 +1,6 @@
 //! Variant rules: a validated, immutable description of the constraints a grid must meet beyond
-//! (or instead of) classic rows, columns and boxes, and their own search engine.
+//! (or instead of) classic rows, columns and boxes. Their search engine is
+//! `search/variant.rs`; this module is the model it reads.
 //!
 //! - this file: the [`Rules`] model, built from a [`Spec`] and checked once, so everything that
 //!   holds one can trust it;
@@ -7,18 +8,11 @@
 //!   dots, lines, clues outside the grid, ...) and their checks on their own;
 //! - `layout`: the rules bound to one grid shape, as the cell and group tables a search walks;
 //! - `check`: finding the first broken rule among a grid's clues, named for the message;
-//! - `cages`: the digit sets a killer cage may hold;
-//! - `engine`: the search for variant puzzles, kept apart from the classic engines so a
-//!   classic call never pays for variants;
-//! - `fill`: random complete grids under rules, for the generator.
 //!
 //! Cells are `(row, col)` counted from 0, as everywhere in the API; clues outside the grid
 //! stand in row or column -1 or `n` ([`Outside`]).
 
-mod cages;
 mod check;
-pub(crate) mod engine;
-pub(crate) mod fill;
 mod kinds;
 pub(crate) mod layout;
 

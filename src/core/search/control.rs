@@ -1,7 +1,7 @@
 //! The vocabulary every search engine shares: how a caller stops a search ([`Control`]), how a
 //! visitor asks for more solutions ([`Flow`]), what a search reports ([`SearchStats`]), and the
 //! guess budget, and a restart attempt's terms. The engines (`generic`, `nine`, the variant engine
-//! in `rules/engine.rs`) and the [`super::Solver`] facade use these, and none of them depends on
+//! in `variant.rs`) and the [`super::Solver`] facade use these, and none of them depends on
 //! another engine through it.
 
 use crate::core::error::{Error, Result};

@@ -14,9 +14,10 @@
 //! backtracking is moving back a level. The arena grows to the deepest level ever reached and is
 //! reused, so a warmed-up solver allocates nothing per search step or per puzzle.
 
-use super::control::{mix, Attempt, Control, Flow, SearchStats, POLL_INTERVAL};
+use super::control::{mix, Attempt, Control, Flow, SearchStats};
+use super::depth_first::{self, depth_first, Frame, Levels};
 use super::trace::{NoTrace, Tracer};
-use crate::core::error::{Error, Result};
+use crate::core::error::Result;
 use crate::core::grid::find_conflict;
 use crate::core::grid::shape::{BoxShape, Geometry};
 
@@ -52,7 +53,7 @@ const WEIGHTS_KEPT_FROM: usize = 25;
 
 /// What to branch on: whichever has the fewest alternatives.
 #[derive(Clone, Copy)]
-enum Choice {
+pub(crate) enum Choice {
     /// The digits of one cell; the untried mask holds digits.
     Cell(usize),
     /// The cells of one unit where a digit can go; the untried mask holds positions in the unit.
@@ -60,20 +61,7 @@ enum Choice {
     Place { unit: usize, bit: u64 },
 }
 
-/// The result of propagating one state to its fixed point.
-enum Step {
-    Contradiction,
-    Solved,
-    /// Branch on this choice, trying these alternatives (a bitmask).
-    Branch(Choice, u64),
-}
-
-/// A branching point: the choice at this level and the alternatives not tried yet.
-#[derive(Clone, Copy)]
-struct Frame {
-    choice: Choice,
-    untried: u64,
-}
+type Step = depth_first::Step<Choice>;
 
 /// The generic engine's state for one box shape, reused across searches.
 pub(crate) struct Generic {
@@ -85,7 +73,7 @@ pub(crate) struct Generic {
     /// Per cell, digits ruled out by locked candidates (beyond what its units use).
     elim: Vec<u64>,
     empties: Vec<usize>,
-    frames: Vec<Frame>,
+    frames: Vec<Frame<Choice>>,
     /// Scratch for locked candidates: one mask per row segment and per column segment.
     segments: Vec<u64>,
     /// The current attempt's seed (see [`Attempt::seed`]).
@@ -163,12 +151,14 @@ impl Generic {
         cells: &[u8],
         control: &mut (impl Control + ?Sized),
         attempt: Attempt,
-        mut visit: impl FnMut(&[u8]) -> Flow,
+        visit: impl FnMut(&[u8]) -> Flow,
         tracer: &mut T,
     ) -> Result<bool> {
-        let nc = self.geo.cells;
-        let nu = 3 * self.geo.size;
-        assert_eq!(cells.len(), nc, "cells must match the solver's shape");
+        assert_eq!(
+            cells.len(),
+            self.geo.cells,
+            "cells must match the solver's shape"
+        );
         self.stats = SearchStats::default();
         self.seed = attempt.seed;
         self.frames.clear();
@@ -180,89 +170,15 @@ impl Generic {
         }
         self.load(cells)?;
 
-        let mut level = 0usize;
-        let mut step = self.propagate(0, tracer);
-        loop {
-            self.stats.nodes += 1;
-            if self.stats.nodes % POLL_INTERVAL == 0 && !control.proceed(&self.stats) {
-                return Err(Error::Interrupted);
-            }
-            if self.stats.nodes > attempt.node_budget {
-                return Ok(true);
-            }
-            match step {
-                Step::Solved => {
-                    tracer.solved();
-                    if visit(&self.cells[level * nc..(level + 1) * nc]) == Flow::Stop {
-                        return Ok(false);
-                    }
-                }
-                Step::Contradiction => {
-                    tracer.dead_end();
-                    self.stats.dead_ends += 1;
-                }
-                Step::Branch(choice, untried) => {
-                    debug_assert_eq!(self.frames.len(), level);
-                    self.frames.push(Frame { choice, untried });
-                }
-            }
-            // Take the next untried digit of the deepest open branch into a fresh child level.
-            loop {
-                let depth = self.frames.len() as u64;
-                let Some(frame) = self.frames.last_mut() else {
-                    tracer.backtrack(level);
-                    return Ok(false);
-                };
-                if frame.untried == 0 {
-                    self.frames.pop();
-                    continue;
-                }
-                // The lowest alternative, or under a restart the lowest at or above a
-                // position drawn from (attempt, depth) out of 64: on grids of fewer than 64
-                // digits many draws land above every alternative and keep the plain order,
-                // so a restart perturbs only some branches. Drawing among the grid's n
-                // instead perturbs every branch, and counts to 2 on gen_25x25 more slowly
-                // (benches/results/2026-11-24-big-grids.md).
-                let mut next = frame.untried & frame.untried.wrapping_neg();
-                if self.seed != 0 {
-                    let from = mix(self.seed, depth) % 64;
-                    let above = frame.untried & (u64::MAX << from);
-                    if above != 0 {
-                        next = above & above.wrapping_neg();
-                    }
-                }
-                frame.untried ^= next;
-                let (cell, bit) = match frame.choice {
-                    Choice::Cell(cell) => (cell, next),
-                    Choice::Place { unit, bit } => {
-                        let n = self.geo.size;
-                        let slot = next.trailing_zeros() as usize;
-                        (self.geo.unit_cells[unit * n + slot] as usize, bit)
-                    }
-                };
-                attempt.guesses.spend(&mut self.stats)?;
-                let parent = self.frames.len() - 1;
-                // Out of the levels below the one this guess branches from.
-                tracer.backtrack(level - parent);
-                tracer.guess(cell, bit.trailing_zeros() as u8 + 1);
-                level = parent + 1;
-                self.ensure_levels(level + 1);
-                self.cells.copy_within(parent * nc..level * nc, level * nc);
-                self.used.copy_within(parent * nu..level * nu, level * nu);
-                self.elim.copy_within(parent * nc..level * nc, level * nc);
-                self.empties[level] = self.empties[parent];
-                self.place(level, cell, bit);
-                step = self.propagate(level, tracer);
-                break;
-            }
-        }
+        let step = self.propagate(0, tracer);
+        depth_first(self, step, control, attempt, visit, tracer)
     }
 
     /// Bytes the search arena holds (every level grown so far, and the branch stack).
     pub(crate) fn arena_bytes(&self) -> usize {
         self.cells.capacity()
             + 8 * (self.used.capacity() + self.elim.capacity() + self.empties.capacity())
-            + size_of::<Frame>() * self.frames.capacity()
+            + size_of::<Frame<Choice>>() * self.frames.capacity()
     }
 
     /// Frees the arena's levels past the first `levels` (at least one stays): a deep search on
@@ -487,6 +403,60 @@ impl Generic {
                 return Step::Branch(Choice::Cell(best.0), best.2);
             }
         }
+    }
+}
+
+impl Levels for Generic {
+    type Choice = Choice;
+
+    /// Out of 64 positions: on grids of fewer than 64 digits many draws land above every
+    /// alternative and keep the plain order, so a restart perturbs only some branches. Drawing
+    /// among the grid's n instead perturbs every branch, and counts to 2 on gen_25x25 more
+    /// slowly (benches/results/2026-11-24-big-grids.md).
+    #[inline]
+    fn draw_span(&self) -> u64 {
+        64
+    }
+
+    #[inline]
+    fn frames(&mut self) -> &mut Vec<Frame<Choice>> {
+        &mut self.frames
+    }
+
+    #[inline]
+    fn stats_mut(&mut self) -> &mut SearchStats {
+        &mut self.stats
+    }
+
+    #[inline]
+    fn solution(&self, level: usize) -> &[u8] {
+        let nc = self.geo.cells;
+        &self.cells[level * nc..(level + 1) * nc]
+    }
+
+    #[inline]
+    fn resolve(&self, choice: Choice, next: u64) -> (usize, u64) {
+        match choice {
+            Choice::Cell(cell) => (cell, next),
+            Choice::Place { unit, bit } => {
+                let n = self.geo.size;
+                let slot = next.trailing_zeros() as usize;
+                (self.geo.unit_cells[unit * n + slot] as usize, bit)
+            }
+        }
+    }
+
+    #[inline]
+    fn child<T: Tracer>(&mut self, parent: usize, cell: usize, bit: u64, tracer: &mut T) -> Step {
+        let (nc, nu) = (self.geo.cells, 3 * self.geo.size);
+        let level = parent + 1;
+        self.ensure_levels(level + 1);
+        self.cells.copy_within(parent * nc..level * nc, level * nc);
+        self.used.copy_within(parent * nu..level * nu, level * nu);
+        self.elim.copy_within(parent * nc..level * nc, level * nc);
+        self.empties[level] = self.empties[parent];
+        self.place(level, cell, bit);
+        self.propagate(level, tracer)
     }
 }
 

@@ -1,7 +1,7 @@
 //! The [`Solver`] facade: one reusable solver for a box shape that picks the engine (the
 //! dedicated 9x9 engine for classic grids, the generic one otherwise, the variant engine of
 //! `rules` when there are variant rules), holds the guess budget, and runs restarts for big
-//! grids. The engines themselves live in `generic.rs`, `nine.rs` and `rules/engine.rs`.
+//! grids. The engines themselves live in `generic.rs`, `nine.rs` and `variant.rs`.
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -10,10 +10,10 @@ use super::control::{Attempt, Control, Flow, GuessBudget, SearchStats};
 use super::generic::Generic;
 use super::nine;
 use super::trace::Tracer;
+use super::variant::Variant;
 use crate::core::error::{Error, Result};
 use crate::core::grid::shape::BoxShape;
 use crate::core::grid::Grid;
-use crate::core::rules::engine::Variant;
 use crate::core::rules::Rules;
 
 /// The node budgets of a restarting search.

@@ -11,7 +11,7 @@ use crate::core::error::{Error, Result};
 use crate::core::make::random::Rng;
 use crate::core::search::control::{Attempt, Control, Flow};
 
-use super::engine::Variant;
+use crate::core::search::variant::Variant;
 
 /// A random grid that meets the rules, drawn from `rng` alone. [`Error::Generate`] when no grid
 /// meets them.

@@ -16,13 +16,14 @@
 
 use std::sync::Arc;
 
+use super::control::{mix, Attempt, Control, Flow, SearchStats};
+use super::depth_first::{self, depth_first, Frame, Levels};
+use super::propagators::{place, strike_adjacent, Board, Cage, Propagator};
+use super::trace::{NoTrace, Tracer};
 use crate::core::error::{Error, Result};
 use crate::core::grid::shape::BoxShape;
-use crate::core::search::control::{mix, Attempt, Control, Flow, SearchStats, POLL_INTERVAL};
-
-use super::check::find_conflict;
-use super::layout::{Layout, MAX_BITSET_CELLS};
-use super::Rules;
+use crate::core::rules::layout::{Layout, MAX_BITSET_CELLS};
+use crate::core::rules::{find_conflict, Rules};
 
 /// The constraint kinds (by [`Rules::kinds`] keyword) this engine solves; any other is
 /// refused, never ignored.
@@ -39,17 +40,8 @@ const SOLVED: &[&str] = &[
     "cages",
 ];
 
-enum Step {
-    Contradiction,
-    Solved,
-    Branch(usize),
-}
-
-#[derive(Clone, Copy)]
-struct Frame {
-    cell: usize,
-    untried: u64,
-}
+/// A branch is on one cell's digits.
+type Step = depth_first::Step<usize>;
 
 /// The variant engine's state for one shape and set of rules, reused across searches.
 pub(crate) struct Variant {
@@ -61,9 +53,13 @@ pub(crate) struct Variant {
     cand: Vec<u64>,
     value: Vec<u8>,
     open: Vec<usize>,
+    /// Every constraint beyond the peers, as a propagator over the masks.
+    propagators: Vec<Propagator>,
+    /// The killer cages with totals (their propagators come first in `propagators`).
+    cages: usize,
     /// Scratch for [`point`]: per digit, the open cells that may hold it.
     planes: Vec<u64>,
-    frames: Vec<Frame>,
+    frames: Vec<Frame<usize>>,
     /// The current attempt's seed (see [`Attempt::seed`]).
     seed: u64,
     stats: SearchStats,
@@ -80,7 +76,18 @@ impl Variant {
         let layout = Layout::new(shape, &rules)?;
         let n = shape.size();
         let nc = n * n;
+        let index = |c: &crate::core::error::Cell| (c.row * n + c.col) as u16;
+        let propagators: Vec<Propagator> = rules
+            .cages()
+            .iter()
+            .filter_map(|cage| {
+                let cells = cage.cells.iter().map(index).collect();
+                Some(Propagator::Cage(Cage::new(cells, cage.total?, n)))
+            })
+            .collect();
         Ok(Variant {
+            cages: propagators.len(),
+            propagators,
             rules,
             layout,
             full: if n == 64 { u64::MAX } else { (1u64 << n) - 1 },
@@ -114,81 +121,25 @@ impl Variant {
         cells: &[u8],
         control: &mut (impl Control + ?Sized),
         attempt: Attempt,
-        mut visit: impl FnMut(&[u8]) -> Flow,
+        visit: impl FnMut(&[u8]) -> Flow,
     ) -> Result<bool> {
         let nc = self.layout.n * self.layout.n;
         assert_eq!(cells.len(), nc, "cells must match the solver's shape");
         self.stats = SearchStats::default();
         self.seed = attempt.seed;
         self.frames.clear();
-        let mut step = match self.load(cells)? {
+        let step = match self.load(cells)? {
             true => self.propagate(0),
             false => Step::Contradiction,
         };
-        let mut level = 0usize;
-        loop {
-            self.stats.nodes += 1;
-            if self.stats.nodes % POLL_INTERVAL == 0 && !control.proceed(&self.stats) {
-                return Err(Error::Interrupted);
-            }
-            if self.stats.nodes > attempt.node_budget {
-                return Ok(true);
-            }
-            match step {
-                Step::Solved => {
-                    if visit(&self.value[level * nc..(level + 1) * nc]) == Flow::Stop {
-                        return Ok(false);
-                    }
-                }
-                Step::Contradiction => self.stats.dead_ends += 1,
-                Step::Branch(cell) => {
-                    let untried = self.cand[level * nc + cell];
-                    self.frames.push(Frame { cell, untried });
-                }
-            }
-            loop {
-                let depth = self.frames.len() as u64;
-                let Some(frame) = self.frames.last_mut() else {
-                    return Ok(false);
-                };
-                if frame.untried == 0 {
-                    self.frames.pop();
-                    continue;
-                }
-                // The lowest digit, or under a restart the lowest from a digit drawn from
-                // (attempt, depth) up, wrapping round.
-                let mut next = frame.untried & frame.untried.wrapping_neg();
-                if self.seed != 0 {
-                    let from = mix(self.seed, depth) % self.layout.n as u64;
-                    let above = frame.untried & (u64::MAX << from);
-                    if above != 0 {
-                        next = above & above.wrapping_neg();
-                    }
-                }
-                frame.untried ^= next;
-                let cell = frame.cell;
-                attempt.guesses.spend(&mut self.stats)?;
-                let parent = self.frames.len() - 1;
-                level = parent + 1;
-                self.ensure_levels(level + 1);
-                self.cand.copy_within(parent * nc..level * nc, level * nc);
-                self.value.copy_within(parent * nc..level * nc, level * nc);
-                self.open[level] = self.open[parent];
-                step = if self.place(level, cell, next) {
-                    self.propagate(level)
-                } else {
-                    Step::Contradiction
-                };
-                break;
-            }
-        }
+        depth_first(self, step, control, attempt, visit, &mut NoTrace)
     }
 
     /// Bytes the level arena holds (grown by deep searches, never by itself shrunk).
     pub(crate) fn arena_bytes(&self) -> usize {
         8 * (self.cand.capacity() + self.open.capacity())
             + self.value.capacity()
-            + size_of::<Frame>() * self.frames.capacity()
+            + size_of::<Frame<usize>>() * self.frames.capacity()
     }
 
     /// Frees what the arena holds beyond about `keep` bytes (level 0 always stays), so a cached
@@ -235,20 +186,12 @@ impl Variant {
             }
         }
         // Clue sums are the one rule placing cannot catch.
-        for cage in &self.layout.cages {
-            let sum: u32 = cage
-                .cells
-                .iter()
-                .map(|&c| u32::from(cells[c as usize]))
-                .sum();
-            let open = cage
-                .cells
-                .iter()
-                .filter(|&&c| cells[c as usize] == 0)
-                .count() as u32;
-            if open == 0 && sum != cage.total || sum > cage.total {
-                return Err(broken(&self.rules, shape));
-            }
+        let cages = &self.propagators[..self.cages];
+        if cages
+            .iter()
+            .any(|p| matches!(p, Propagator::Cage(c) if !c.clues_fit(cells)))
+        {
+            return Err(broken(&self.rules, shape));
         }
         Ok(true)
     }
@@ -279,6 +222,7 @@ impl Variant {
         let cand = &mut self.cand[level * nc..(level + 1) * nc];
         let value = &mut self.value[level * nc..(level + 1) * nc];
         let open = &mut self.open[level];
+        let propagators = &self.propagators;
         let seed = self.seed;
         let mut pointed = false;
         loop {
@@ -311,7 +255,7 @@ impl Variant {
                 }
             }
             if *open == 0 {
-                return if cages_add_up(layout, value) {
+                return if propagators.iter().all(|p| p.holds(value)) {
                     Step::Solved
                 } else {
                     Step::Contradiction
@@ -389,66 +333,17 @@ impl Variant {
                     continue;
                 }
             }
-            for cage in &layout.cages {
-                let (mut placed, mut sum, mut open_cells, mut avail) = (0u64, 0u32, 0u32, 0u64);
-                for &c in &cage.cells {
-                    let c = c as usize;
-                    if value[c] != 0 {
-                        placed |= cand[c];
-                        sum += u32::from(value[c]);
-                    } else {
-                        open_cells += 1;
-                        avail |= cand[c];
-                    }
-                }
-                if open_cells == 0 {
-                    if sum != cage.total {
-                        return Step::Contradiction;
-                    }
-                    continue;
-                }
-                let Some(allowed) = cage
-                    .table
-                    .allowed(cage.total, placed, sum, open_cells, avail)
-                else {
-                    return Step::Contradiction;
-                };
-                for &c in &cage.cells {
-                    let c = c as usize;
-                    if value[c] == 0 {
-                        let m = cand[c] & allowed.any;
-                        if m == 0 {
-                            return Step::Contradiction;
-                        }
-                        if m != cand[c] {
-                            cand[c] = m;
-                            progress = true;
-                        }
-                    }
-                }
-                // A digit every remaining set needs, with one open cell left for it.
-                let mut needed = allowed.needed;
-                while needed != 0 {
-                    let bit = needed & needed.wrapping_neg();
-                    needed ^= bit;
-                    let Some(homes) = homes(&cage.cells, cand, value, bit) else {
-                        continue;
-                    };
-                    match homes.cells() {
-                        // No open cell can take it any more (a neighbour placed above went
-                        // on a non-consecutive rule or took its last home).
-                        [] => return Step::Contradiction,
-                        &[cell] => {
-                            if !place(layout, full, cand, value, open, cell as usize, bit) {
-                                return Step::Contradiction;
-                            }
-                            progress = true;
-                        }
-                        cells => match strike_common(layout, full, cand, value, cells, bit) {
-                            Some(struck) => progress |= struck,
-                            None => return Step::Contradiction,
-                        },
-                    }
+            let mut board = Board {
+                layout,
+                full,
+                cand,
+                value,
+                open,
+            };
+            for p in propagators {
+                match p.propagate(&mut board) {
+                    Some(changed) => progress |= changed,
+                    None => return Step::Contradiction,
                 }
             }
             if progress {
@@ -464,70 +359,9 @@ impl Variant {
                     None => return Step::Contradiction,
                 }
             }
-            return Step::Branch(best.0);
+            return Step::Branch(best.0, cand[best.0]);
         }
     }
-}
-
-/// See [`Variant::place`].
-#[inline]
-fn place(
-    layout: &Layout,
-    full: u64,
-    cand: &mut [u64],
-    value: &mut [u8],
-    open: &mut usize,
-    cell: usize,
-    bit: u64,
-) -> bool {
-    if cand[cell] & bit == 0 || value[cell] != 0 {
-        return false;
-    }
-    value[cell] = bit.trailing_zeros() as u8 + 1;
-    cand[cell] = bit;
-    *open -= 1;
-    for &p in layout.peers(cell) {
-        cand[p as usize] &= !bit;
-    }
-    if let Some(orthogonal) = &layout.orthogonal {
-        let adjacent = ((bit << 1) | (bit >> 1)) & full;
-        for &p in &orthogonal[cell] {
-            if value[p as usize] == 0 {
-                cand[p as usize] &= !adjacent;
-            }
-        }
-    }
-    true
-}
-
-/// The open cells of a group that may hold `bit`, when there are at most four.
-struct Homes {
-    cells: [u16; 4],
-    len: usize,
-}
-
-impl Homes {
-    fn cells(&self) -> &[u16] {
-        &self.cells[..self.len]
-    }
-}
-
-#[inline]
-fn homes(group: &[u16], cand: &[u64], value: &[u8], bit: u64) -> Option<Homes> {
-    let mut homes = Homes {
-        cells: [0; 4],
-        len: 0,
-    };
-    for &c in group {
-        if value[c as usize] == 0 && cand[c as usize] & bit != 0 {
-            if homes.len == 4 {
-                return None;
-            }
-            homes.cells[homes.len] = c;
-            homes.len += 1;
-        }
-    }
-    Some(homes)
 }
 
 /// Pointing for every digit with two to four homes in a full group (see [`strike_common`]),
@@ -617,95 +451,50 @@ fn point(
     Some(struck)
 }
 
-/// `bit` must go in one of `homes` (one or more open cells): strikes it from every cell that
-/// is a peer of all of them and, under non-consecutive, strikes its neighbouring digits from
-/// every cell orthogonally next to all of them. `Some(whether anything was struck)`, `None`
-/// when a cell lost its last candidate.
-fn strike_common(
-    layout: &Layout,
-    full: u64,
-    cand: &mut [u64],
-    value: &[u8],
-    homes: &[u16],
-    bit: u64,
-) -> Option<bool> {
-    let mut struck = false;
-    if let Some(first) = layout.peer_bits(homes[0] as usize) {
-        let words = first.len();
-        let mut common = [0u64; MAX_BITSET_CELLS / 64];
-        common[..words].copy_from_slice(first);
-        for &h in &homes[1..] {
-            let bits = layout
-                .peer_bits(h as usize)
-                .expect("every cell has peer bits");
-            for (c, b) in common[..words].iter_mut().zip(bits) {
-                *c &= b;
-            }
-        }
-        for (i, &word) in common[..words].iter().enumerate() {
-            let mut word = word;
-            while word != 0 {
-                let c = i * 64 + word.trailing_zeros() as usize;
-                word &= word - 1;
-                if value[c] == 0 && cand[c] & bit != 0 {
-                    cand[c] &= !bit;
-                    if cand[c] == 0 {
-                        return None;
-                    }
-                    struck = true;
-                }
-            }
+impl Levels for Variant {
+    type Choice = usize;
+
+    /// Among the grid's digits: every branch's order is perturbed.
+    #[inline]
+    fn draw_span(&self) -> u64 {
+        self.layout.n as u64
+    }
+
+    #[inline]
+    fn frames(&mut self) -> &mut Vec<Frame<usize>> {
+        &mut self.frames
+    }
+
+    #[inline]
+    fn stats_mut(&mut self) -> &mut SearchStats {
+        &mut self.stats
+    }
+
+    #[inline]
+    fn solution(&self, level: usize) -> &[u8] {
+        let nc = self.layout.n * self.layout.n;
+        &self.value[level * nc..(level + 1) * nc]
+    }
+
+    #[inline]
+    fn resolve(&self, cell: usize, next: u64) -> (usize, u64) {
+        (cell, next)
+    }
+
+    #[inline]
+    fn child<T: Tracer>(&mut self, parent: usize, cell: usize, bit: u64, _: &mut T) -> Step {
+        let nc = self.layout.n * self.layout.n;
+        let level = parent + 1;
+        self.ensure_levels(level + 1);
+        self.cand.copy_within(parent * nc..level * nc, level * nc);
+        self.value.copy_within(parent * nc..level * nc, level * nc);
+        self.open[level] = self.open[parent];
+        if self.place(level, cell, bit) {
+            self.propagate(level)
+        } else {
+            Step::Contradiction
         }
     }
-    struck |= strike_adjacent(layout, full, cand, value, homes, bit, |_, _| {})?;
-    Some(struck)
-}
-
-/// Under non-consecutive, `bit` must go in one of `homes`: a cell orthogonally next to every
-/// home holding a digit next to `bit` would leave it no home, so those digits go from such
-/// cells; `struck(cell, digits)` hears of each strike. `Some(whether anything was struck)`,
-/// `None` when a cell lost its last candidate; `Some(false)` without the rule.
-fn strike_adjacent(
-    layout: &Layout,
-    full: u64,
-    cand: &mut [u64],
-    value: &[u8],
-    homes: &[u16],
-    bit: u64,
-    mut struck: impl FnMut(usize, u64),
-) -> Option<bool> {
-    let Some(orthogonal) = &layout.orthogonal else {
-        return Some(false);
-    };
-    let adjacent = ((bit << 1) | (bit >> 1)) & full;
-    let mut any = false;
-    for &c in &orthogonal[homes[0] as usize] {
-        let cu = c as usize;
-        if value[cu] != 0 || cand[cu] & adjacent == 0 || homes.contains(&c) {
-            continue;
-        }
-        if homes.iter().all(|h| orthogonal[cu].contains(h)) {
-            let gone = cand[cu] & adjacent;
-            cand[cu] &= !adjacent;
-            if cand[cu] == 0 {
-                return None;
-            }
-            struck(cu, gone);
-            any = true;
-        }
-    }
-    Some(any)
-}
-
-/// Whether every cage of a complete grid adds up to its total.
-fn cages_add_up(layout: &Layout, value: &[u8]) -> bool {
-    layout.cages.iter().all(|cage| {
-        cage.cells
-            .iter()
-            .map(|&c| u32::from(value[c as usize]))
-            .sum::<u32>()
-            == cage.total
-    })
 }
 
 #[cfg(test)]
