@@ -134,18 +134,10 @@ def test_single_diagonals_and_disjoint_groups_are_solved():
         assert len(digits) == 9
 
 
-def test_the_engine_refuses_a_kind_it_does_not_solve_by_name():
-    solved = {"main_diagonal", "anti_diagonal", "disjoint_groups", "cages"}
+def test_the_engine_solves_every_kind():
     for key, value in EXAMPLES.items():
         rules = sr.Rules(**{key: value})
-        if key in solved:
-            continue
-        if sr.Rules(**{key: value}).kinds != [key]:
-            continue
-        try:
-            sr.count_solutions("." * 81, rules=rules, limit=1)
-        except sr.InvalidRulesError as err:
-            assert f"{key} is modelled but not solved yet" in str(err)
+        assert sr.count_solutions("." * 81, rules=rules, limit=1) in (0, 1), key
 
 
 def test_every_kind_round_trips_through_the_text_form():
@@ -200,3 +192,6 @@ def test_every_kind_is_drawn_and_prints(tmp_path):
     sheets = tmp_path / "sheets.pdf"
     sr.print_sheets(["." * 81], sheets, rules=sr.Rules(**EXAMPLES), answers=False)
     assert sheets.stat().st_size > 1000
+=======
+        assert sr.count_solutions("." * 81, rules=rules, limit=1) in (0, 1), key
+>>>>>>> 157bb2f (variant engine: every modelled kind solved, each a propagator over candidate masks (propagators.rs): sum bounds for arrows and little killers, order bounds for thermometers, pair tables for Kropki dots, XV, whispers, minimum/maximum, palindromes, clones and the negative constraints (peers' pairs told apart), renban windows, between lines, sandwiches, X-sums, skyscrapers, quadruples; odd, even and pencil marks as starting masks; renbans are groups, a white dot exempts its pair from non-consecutive. The 'modelled but not solved yet' refusal is gone. Rust brute-force tests on 4x4/6x6 per propagator; tests/test_variant_engine.py checks every kind against plain Python and generates unique puzzles under fixed rules)

@@ -2,7 +2,7 @@
 //! walk.
 //!
 //! Every "these cells hold distinct digits" rule (rows, columns, boxes or jigsaw regions,
-//! diagonals, windows, disjoint groups, extra regions, cages) is a group; groups of exactly `n` cells also
+//! diagonals, windows, disjoint groups, extra regions, cages, renbans) is a group; groups of exactly `n` cells also
 //! drive hidden singles. Groups, anti-knight and anti-king all forbid equal digits on pairs of
 //! cells, so they merge into one peer list per cell: placing a digit strikes it from the peers.
 
@@ -94,6 +94,10 @@ impl Layout {
         for cage in rules.cages() {
             groups.push(cage.cells.iter().map(|c| index(c.row, c.col)).collect());
         }
+        // A renban's digits are distinct as well as consecutive.
+        for line in rules.renbans() {
+            groups.push(line.iter().map(|c| index(c.row, c.col)).collect());
+        }
 
         let mut peer_sets: Vec<Vec<u16>> = vec![Vec::new(); nc];
         for group in &groups {
@@ -164,12 +168,23 @@ impl Layout {
             }
             bits
         });
+        // Non-consecutive is the negative of white dots: a pair joined by one is exempt.
+        let dotted = |a: u16, b: u16| {
+            rules.differences().iter().any(|p| {
+                let (x, y) = (
+                    index(p.cells[0].row, p.cells[0].col),
+                    index(p.cells[1].row, p.cells[1].col),
+                );
+                (x, y) == (a, b) || (y, x) == (a, b)
+            })
+        };
         let orthogonal = rules.non_consecutive().then(|| {
             let steps = [(0, 1), (1, 0), (0, -1), (-1, 0)];
             (0..nc)
                 .map(|cell| {
                     neighbours(n, cell / n, cell % n, &steps)
                         .map(|(r, c)| index(r, c))
+                        .filter(|&other| !dotted(cell as u16, other))
                         .collect()
                 })
                 .collect()

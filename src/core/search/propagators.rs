@@ -86,6 +86,15 @@ pub(crate) fn place(
 #[derive(Clone, Debug)]
 pub(crate) enum Propagator {
     Cage(Cage),
+    Sum(Sum),
+    Thermo(Thermo),
+    Pairs(Pairs),
+    Renban(Renban),
+    Between(Between),
+    Sandwich(Sandwich),
+    XSum(XSum),
+    Skyscraper(Skyscraper),
+    Quadruple(Quadruple),
 }
 
 impl Propagator {
@@ -94,14 +103,32 @@ impl Propagator {
     #[inline]
     pub fn propagate(&self, board: &mut Board<'_>) -> Option<bool> {
         match self {
-            Propagator::Cage(cage) => cage.propagate(board),
+            Propagator::Cage(p) => p.propagate(board),
+            Propagator::Sum(p) => p.propagate(board),
+            Propagator::Thermo(p) => p.propagate(board),
+            Propagator::Pairs(p) => p.propagate(board),
+            Propagator::Renban(p) => p.propagate(board),
+            Propagator::Between(p) => p.propagate(board),
+            Propagator::Sandwich(p) => p.propagate(board),
+            Propagator::XSum(p) => p.propagate(board),
+            Propagator::Skyscraper(p) => p.propagate(board),
+            Propagator::Quadruple(p) => p.propagate(board),
         }
     }
 
     /// Whether a complete grid meets it.
     pub fn holds(&self, value: &[u8]) -> bool {
         match self {
-            Propagator::Cage(cage) => cage.holds(value),
+            Propagator::Cage(p) => p.holds(value),
+            Propagator::Sum(p) => p.holds(value),
+            Propagator::Thermo(p) => p.holds(value),
+            Propagator::Pairs(p) => p.holds(value),
+            Propagator::Renban(p) => p.holds(value),
+            Propagator::Between(p) => p.holds(value),
+            Propagator::Sandwich(p) => p.holds(value),
+            Propagator::XSum(p) => p.holds(value),
+            Propagator::Skyscraper(p) => p.holds(value),
+            Propagator::Quadruple(p) => p.holds(value),
         }
     }
 }
@@ -316,4 +343,981 @@ pub(crate) fn strike_adjacent(
         }
     }
     Some(any)
+}
+
+/// The lowest and highest digit bits of a non-empty mask, as digits (from 1).
+#[inline]
+fn bounds(m: u64) -> (i64, i64) {
+    (
+        i64::from(m.trailing_zeros()) + 1,
+        64 - i64::from(m.leading_zeros()),
+    )
+}
+
+/// The digits `lo..=hi` (clamped to 1..=64) as a mask; 0 when the range is empty.
+#[inline]
+fn range_mask(lo: i64, hi: i64) -> u64 {
+    let (lo, hi) = (lo.max(1), hi.min(64));
+    if lo > hi {
+        return 0;
+    }
+    let width = hi - lo + 1;
+    let ones = if width == 64 {
+        u64::MAX
+    } else {
+        (1u64 << width) - 1
+    };
+    ones << (lo - 1)
+}
+
+/// `sum(weight * digit) == total` over its terms, by bounds: each term keeps the digits that
+/// the others' least and greatest contributions leave room for. Arrows (the circle's cells
+/// weighted -1, -10, ... as the number they read), little killers and sums along lines.
+#[derive(Clone, Debug)]
+pub(crate) struct Sum {
+    pub terms: Vec<(u16, i64)>,
+    pub total: i64,
+}
+
+impl Sum {
+    fn holds(&self, value: &[u8]) -> bool {
+        let sum: i64 = self
+            .terms
+            .iter()
+            .map(|&(c, w)| w * i64::from(value[c as usize]))
+            .sum();
+        sum == self.total
+    }
+
+    #[inline]
+    fn propagate(&self, b: &mut Board<'_>) -> Option<bool> {
+        let mut progress = false;
+        loop {
+            let (mut least, mut most) = (0i64, 0i64);
+            for &(c, w) in &self.terms {
+                let (lo, hi) = bounds(b.cand[c as usize]);
+                if w > 0 {
+                    least += w * lo;
+                    most += w * hi;
+                } else {
+                    least += w * hi;
+                    most += w * lo;
+                }
+            }
+            if self.total < least || self.total > most {
+                return None;
+            }
+            let mut changed = false;
+            for &(c, w) in &self.terms {
+                let c = c as usize;
+                let (lo, hi) = bounds(b.cand[c]);
+                let (mine_least, mine_most) = if w > 0 {
+                    (w * lo, w * hi)
+                } else {
+                    (w * hi, w * lo)
+                };
+                // This term's contribution lies in [total - others' most, total - others' least].
+                let from = self.total - (most - mine_most);
+                let to = self.total - (least - mine_least);
+                let (dlo, dhi) = if w > 0 {
+                    (
+                        from.div_euclid(w) + i64::from(from.rem_euclid(w) != 0),
+                        to.div_euclid(w),
+                    )
+                } else {
+                    let w = -w;
+                    // -w * d in [from, to]  <=>  d in [-to / w, -from / w]
+                    let (a, z) = (-to, -from);
+                    (
+                        a.div_euclid(w) + i64::from(a.rem_euclid(w) != 0),
+                        z.div_euclid(w),
+                    )
+                };
+                changed |= b.narrow(c, range_mask(dlo, dhi))?;
+            }
+            if !changed {
+                return Some(progress);
+            }
+            progress = true;
+        }
+    }
+}
+
+/// Digits strictly increasing from the bulb: each cell above the least its predecessor may
+/// hold, below the greatest its successor may hold.
+#[derive(Clone, Debug)]
+pub(crate) struct Thermo {
+    pub cells: Vec<u16>,
+}
+
+impl Thermo {
+    fn holds(&self, value: &[u8]) -> bool {
+        self.cells
+            .windows(2)
+            .all(|w| value[w[0] as usize] < value[w[1] as usize])
+    }
+
+    #[inline]
+    fn propagate(&self, b: &mut Board<'_>) -> Option<bool> {
+        let mut changed = false;
+        let cells = &self.cells;
+        for i in 1..cells.len() {
+            // Above the predecessor's lowest digit.
+            let low = b.cand[cells[i - 1] as usize].trailing_zeros();
+            let keep = if low >= 63 { 0 } else { u64::MAX << (low + 1) };
+            changed |= b.narrow(cells[i] as usize, keep)?;
+        }
+        for i in (0..cells.len() - 1).rev() {
+            let above = b.cand[cells[i + 1] as usize];
+            // Below the successor's highest digit.
+            let top = above.ilog2();
+            let keep = (1u64 << top) - 1;
+            changed |= b.narrow(cells[i] as usize, keep)?;
+        }
+        Some(changed)
+    }
+}
+
+/// A relation between two cells' digits as tables: `ab[d]` holds the digits the second cell
+/// may take when the first holds digit `d + 1`, and `ba` the other way.
+#[derive(Clone, Debug)]
+pub(crate) struct Relation {
+    ab: Vec<u64>,
+    ba: Vec<u64>,
+}
+
+impl Relation {
+    /// The relation `ok(a, b)` between digits of `1..=n`.
+    pub fn new(n: usize, ok: impl Fn(u32, u32) -> bool) -> Self {
+        let mut ab = vec![0u64; n];
+        let mut ba = vec![0u64; n];
+        for a in 1..=n as u32 {
+            for b in 1..=n as u32 {
+                if ok(a, b) {
+                    ab[a as usize - 1] |= 1 << (b - 1);
+                    ba[b as usize - 1] |= 1 << (a - 1);
+                }
+            }
+        }
+        Relation { ab, ba }
+    }
+
+    /// The digits some digit of `m` supports (other than itself when `apart`).
+    #[inline]
+    fn support(table: &[u64], mut m: u64, apart: bool) -> u64 {
+        let mut s = 0;
+        while m != 0 {
+            let d = m.trailing_zeros() as usize;
+            let own = if apart { m & m.wrapping_neg() } else { 0 };
+            s |= table[d] & !own;
+            m &= m - 1;
+        }
+        s
+    }
+
+    fn holds(&self, a: u8, b: u8) -> bool {
+        a != 0 && b != 0 && self.ab[a as usize - 1] >> (b - 1) & 1 == 1
+    }
+}
+
+/// One relation on many pairs of cells (every Kropki dot of one kind, the cells next to each
+/// other along every whisper, the negative constraints' undotted pairs, ...): each cell keeps
+/// the digits some digit of its partner supports.
+#[derive(Clone, Debug)]
+pub(crate) struct Pairs {
+    pub cells: Vec<(u16, u16)>,
+    pub relation: Relation,
+    /// Per pair, whether its cells are peers (see [`Pairs::bind`]); empty: none known.
+    pub apart: Vec<bool>,
+}
+
+impl Pairs {
+    fn holds(&self, value: &[u8]) -> bool {
+        self.cells
+            .iter()
+            .all(|&(a, b)| self.relation.holds(value[a as usize], value[b as usize]))
+    }
+
+    /// Notes which pairs are peers in `layout` (so their digits differ too).
+    pub fn bind(&mut self, layout: &Layout) {
+        self.apart = self
+            .cells
+            .iter()
+            .map(|&(x, y)| layout.peers(x as usize).binary_search(&y).is_ok())
+            .collect();
+    }
+
+    #[inline]
+    fn propagate(&self, b: &mut Board<'_>) -> Option<bool> {
+        let mut changed = false;
+        for (i, &(x, y)) in self.cells.iter().enumerate() {
+            let (x, y) = (x as usize, y as usize);
+            // Peers never share a digit: a digit supports only other digits across the pair,
+            // which proves an equality between peers impossible at once.
+            let apart = self.apart.get(i).copied().unwrap_or(false);
+            let keep = Relation::support(&self.relation.ab, b.cand[x], apart);
+            changed |= b.narrow(y, keep)?;
+            let keep = Relation::support(&self.relation.ba, b.cand[y], apart);
+            changed |= b.narrow(x, keep)?;
+        }
+        Some(changed)
+    }
+}
+
+/// A set of consecutive digits in any order (the cells are a group of the layout, so they are
+/// distinct): every cell keeps the digits of the windows of `len` consecutive digits that each
+/// cell can still meet.
+#[derive(Clone, Debug)]
+pub(crate) struct Renban {
+    pub cells: Vec<u16>,
+}
+
+impl Renban {
+    fn holds(&self, value: &[u8]) -> bool {
+        let mut seen = 0u64;
+        for &c in &self.cells {
+            seen |= 1 << (value[c as usize] - 1);
+        }
+        let (lo, hi) = bounds(seen);
+        seen.count_ones() as usize == self.cells.len() && (hi - lo + 1) as usize == self.cells.len()
+    }
+
+    #[inline]
+    fn propagate(&self, b: &mut Board<'_>) -> Option<bool> {
+        let k = self.cells.len() as u32;
+        let n = b.full.count_ones();
+        if k > n {
+            return None;
+        }
+        let window = if k == 64 { u64::MAX } else { (1u64 << k) - 1 };
+        let mut allowed = 0u64;
+        for s in 0..=(n - k) {
+            let w = window << s;
+            if self.cells.iter().all(|&c| b.cand[c as usize] & w != 0) {
+                allowed |= w;
+            }
+        }
+        if allowed == 0 {
+            return None;
+        }
+        let mut changed = false;
+        for &c in &self.cells {
+            changed |= b.narrow(c as usize, allowed)?;
+        }
+        Some(changed)
+    }
+}
+
+/// The cells between two ends hold digits strictly between the ends' digits.
+#[derive(Clone, Debug)]
+pub(crate) struct Between {
+    pub ends: (u16, u16),
+    pub inner: Vec<u16>,
+}
+
+impl Between {
+    fn holds(&self, value: &[u8]) -> bool {
+        let (a, z) = (value[self.ends.0 as usize], value[self.ends.1 as usize]);
+        let (lo, hi) = (a.min(z), a.max(z));
+        self.inner
+            .iter()
+            .all(|&c| (lo + 1..hi).contains(&value[c as usize]))
+    }
+
+    #[inline]
+    fn propagate(&self, b: &mut Board<'_>) -> Option<bool> {
+        if self.inner.is_empty() {
+            return Some(false);
+        }
+        let (ea, ez) = (self.ends.0 as usize, self.ends.1 as usize);
+        let (alo, ahi) = bounds(b.cand[ea]);
+        let (zlo, zhi) = bounds(b.cand[ez]);
+        // An inner digit v needs one end below it and the other above.
+        let inner_keep = range_mask(alo + 1, zhi - 1) | range_mask(zlo + 1, ahi - 1);
+        let mut changed = false;
+        // The inner digits' least is at most `floor`, their greatest at least `ceiling`.
+        let (mut floor, mut ceiling) = (i64::MAX, i64::MIN);
+        for &c in &self.inner {
+            changed |= b.narrow(c as usize, inner_keep)?;
+            let (lo, hi) = bounds(b.cand[c as usize]);
+            floor = floor.min(hi);
+            ceiling = ceiling.max(lo);
+        }
+        // An end is below every inner digit with the other end above them all, or the reverse.
+        let below = range_mask(1, floor - 1);
+        let above = range_mask(ceiling + 1, 64);
+        let a_keep = (if b.cand[ez] & above != 0 { below } else { 0 })
+            | (if b.cand[ez] & below != 0 { above } else { 0 });
+        changed |= b.narrow(ea, a_keep)?;
+        let z_keep = (if b.cand[ea] & above != 0 { below } else { 0 })
+            | (if b.cand[ea] & below != 0 { above } else { 0 });
+        changed |= b.narrow(ez, z_keep)?;
+        Some(changed)
+    }
+}
+
+/// Bounds of each cell of a line with some digits left out, and their prefix sums, so any run's
+/// least and greatest sum is two subtractions.
+struct LineBounds {
+    lo: [i64; 65],
+    hi: [i64; 65],
+}
+
+impl LineBounds {
+    /// `None` when some cell keeps no digit outside `without`... such runs are ruled out by the
+    /// caller through `empty`.
+    fn new(cand: &[u64], line: &[u16], without: u64, empty: &mut u64) -> Self {
+        let mut lb = LineBounds {
+            lo: [0; 65],
+            hi: [0; 65],
+        };
+        *empty = 0;
+        for (i, &c) in line.iter().enumerate() {
+            let m = cand[c as usize] & !without;
+            let (lo, hi) = if m == 0 {
+                *empty |= 1 << i;
+                (0, 0)
+            } else {
+                bounds(m)
+            };
+            lb.lo[i + 1] = lb.lo[i] + lo;
+            lb.hi[i + 1] = lb.hi[i] + hi;
+        }
+        lb
+    }
+
+    /// Least and greatest sums of cells `from..to`.
+    #[inline]
+    fn run(&self, from: usize, to: usize) -> (i64, i64) {
+        (self.lo[to] - self.lo[from], self.hi[to] - self.hi[from])
+    }
+}
+
+/// Narrowing for cells `from..to` of `line` to sum to `total`, added into `allowed` (per
+/// position), the digits of `without` left out; `false` when they cannot.
+fn run_sum(
+    cand: &[u64],
+    line: &[u16],
+    lb: &LineBounds,
+    (from, to): (usize, usize),
+    total: i64,
+    without: u64,
+    allowed: &mut [u64],
+) -> bool {
+    let (least, most) = lb.run(from, to);
+    if total < least || total > most {
+        return false;
+    }
+    for k in from..to {
+        let (lo, hi) = (lb.lo[k + 1] - lb.lo[k], lb.hi[k + 1] - lb.hi[k]);
+        let keep = range_mask(total - (most - hi), total - (least - lo));
+        let m = cand[line[k] as usize] & !without & keep;
+        if m == 0 {
+            return false;
+        }
+        allowed[k] |= m;
+    }
+    true
+}
+
+/// The digits strictly between the 1 and the `n` of a row or column add up to the total.
+#[derive(Clone, Debug)]
+pub(crate) struct Sandwich {
+    pub line: Vec<u16>,
+    pub total: i64,
+}
+
+impl Sandwich {
+    fn holds(&self, value: &[u8]) -> bool {
+        let n = self.line.len() as u8;
+        let digits: Vec<u8> = self.line.iter().map(|&c| value[c as usize]).collect();
+        let (Some(a), Some(z)) = (
+            digits.iter().position(|&d| d == 1),
+            digits.iter().position(|&d| d == n),
+        ) else {
+            return false;
+        };
+        let (a, z) = (a.min(z), a.max(z));
+        digits[a + 1..z].iter().map(|&d| i64::from(d)).sum::<i64>() == self.total
+    }
+
+    #[inline]
+    fn propagate(&self, b: &mut Board<'_>) -> Option<bool> {
+        let line = &self.line;
+        let len = line.len();
+        let one = 1u64;
+        let top = 1u64 << (len - 1);
+        let crusts = one | top;
+        let mut empty = 0u64;
+        let lb = LineBounds::new(b.cand, line, crusts, &mut empty);
+        let mut allowed = [0u64; 64];
+        let mut any = false;
+        for i in 0..len {
+            let ci = b.cand[line[i] as usize] & crusts;
+            if ci == 0 {
+                continue;
+            }
+            for j in i + 1..len {
+                let cj = b.cand[line[j] as usize] & crusts;
+                if cj == 0 {
+                    continue;
+                }
+                // The crusts one way round or the other.
+                let pairs = [(one, top), (top, one)];
+                let mut fits = 0u64;
+                let mut fits_j = 0u64;
+                for (x, y) in pairs {
+                    if ci & x != 0 && cj & y != 0 {
+                        fits |= x;
+                        fits_j |= y;
+                    }
+                }
+                if fits == 0 {
+                    continue;
+                }
+                // Every other cell must take a digit that is not a crust.
+                let others = ((1u64 << len) - 1) & !(1u64 << i) & !(1u64 << j);
+                if empty & others != 0 {
+                    continue;
+                }
+                let mut here = [0u64; 64];
+                if !run_sum(b.cand, line, &lb, (i + 1, j), self.total, crusts, &mut here) {
+                    continue;
+                }
+                any = true;
+                allowed[i] |= fits;
+                allowed[j] |= fits_j;
+                for k in (i + 1)..j {
+                    allowed[k] |= here[k];
+                }
+                for k in (0..i).chain(j + 1..len) {
+                    allowed[k] |= b.cand[line[k] as usize] & !crusts;
+                }
+            }
+        }
+        if !any {
+            return None;
+        }
+        let mut changed = false;
+        for (k, &c) in line.iter().enumerate() {
+            changed |= b.narrow(c as usize, allowed[k])?;
+        }
+        Some(changed)
+    }
+}
+
+/// From a clue outside the grid: the first `x` digits of the line add up to the total, where
+/// `x` is the first digit.
+#[derive(Clone, Debug)]
+pub(crate) struct XSum {
+    pub line: Vec<u16>,
+    pub total: i64,
+}
+
+impl XSum {
+    fn holds(&self, value: &[u8]) -> bool {
+        let x = value[self.line[0] as usize] as usize;
+        x <= self.line.len()
+            && self.line[..x]
+                .iter()
+                .map(|&c| i64::from(value[c as usize]))
+                .sum::<i64>()
+                == self.total
+    }
+
+    #[inline]
+    fn propagate(&self, b: &mut Board<'_>) -> Option<bool> {
+        let line = &self.line;
+        let len = line.len();
+        let mut empty = 0u64;
+        let lb = LineBounds::new(b.cand, line, 0, &mut empty);
+        let mut allowed = [0u64; 64];
+        let mut first = b.cand[line[0] as usize];
+        let mut xs = first;
+        while xs != 0 {
+            let bit = xs & xs.wrapping_neg();
+            xs ^= bit;
+            let x = bit.trailing_zeros() as usize + 1;
+            let mut here = [0u64; 64];
+            if x > len
+                || !run_sum(
+                    b.cand,
+                    line,
+                    &lb,
+                    (1, x),
+                    self.total - x as i64,
+                    0,
+                    &mut here,
+                )
+            {
+                first &= !bit;
+                continue;
+            }
+            for k in 1..x {
+                allowed[k] |= here[k];
+            }
+            for k in x.max(1)..len {
+                allowed[k] |= b.cand[line[k] as usize];
+            }
+        }
+        allowed[0] = first;
+        let mut changed = false;
+        for (k, &c) in line.iter().enumerate() {
+            changed |= b.narrow(c as usize, allowed[k])?;
+        }
+        Some(changed)
+    }
+}
+
+/// From a clue outside the grid: as many digits are seen along the line as the clue says, a
+/// digit being seen when it is greater than every digit before it. Each digit of each cell is
+/// kept when some path of digits through the line's candidates, with that digit there, sees
+/// the right number (the line's distinctness left to its group).
+#[derive(Clone, Debug)]
+pub(crate) struct Skyscraper {
+    pub line: Vec<u16>,
+    pub clue: u32,
+}
+
+impl Skyscraper {
+    fn holds(&self, value: &[u8]) -> bool {
+        let (mut top, mut seen) = (0u8, 0u32);
+        for &c in &self.line {
+            if value[c as usize] > top {
+                top = value[c as usize];
+                seen += 1;
+            }
+        }
+        seen == self.clue
+    }
+
+    fn propagate(&self, b: &mut Board<'_>) -> Option<bool> {
+        let line = &self.line;
+        let len = line.len();
+        let n = b.full.count_ones() as usize;
+        // back[i][m]: the counts seen before cell i, with m the highest digit so far, from
+        // which the rest of the line can end on the clue.
+        let mut back = vec![0u128; (len + 1) * (n + 1)];
+        back[len * (n + 1)..].fill(1u128 << self.clue);
+        for i in (0..len).rev() {
+            let m_cand = b.cand[line[i] as usize];
+            for m in 0..=n {
+                let mut acc = 0u128;
+                let mut ds = m_cand;
+                while ds != 0 {
+                    let d = ds.trailing_zeros() as usize + 1;
+                    ds &= ds - 1;
+                    acc |= if d > m {
+                        back[(i + 1) * (n + 1) + d] >> 1
+                    } else {
+                        back[(i + 1) * (n + 1) + m]
+                    };
+                }
+                back[i * (n + 1) + m] = acc;
+            }
+        }
+        if back[0] & 1 == 0 {
+            return None;
+        }
+        // Forward: fwd[m] the counts reachable before cell i with m highest so far.
+        let mut fwd = vec![0u128; n + 1];
+        fwd[0] = 1;
+        let mut changed = false;
+        for (i, &c) in line.iter().enumerate() {
+            let mut keep = 0u64;
+            let mut next = vec![0u128; n + 1];
+            let mut ds = b.cand[c as usize];
+            while ds != 0 {
+                let d = ds.trailing_zeros() as usize + 1;
+                ds &= ds - 1;
+                for (m, &before) in fwd.iter().enumerate() {
+                    if before == 0 {
+                        continue;
+                    }
+                    let (to, counts) = if d > m { (d, before << 1) } else { (m, before) };
+                    if counts & back[(i + 1) * (n + 1) + to] != 0 {
+                        keep |= 1 << (d - 1);
+                        next[to] |= counts;
+                    }
+                }
+            }
+            changed |= b.narrow(c as usize, keep)?;
+            fwd = next;
+        }
+        Some(changed)
+    }
+}
+
+/// Four cells (a 2x2 block) that hold at least these digits, a digit listed twice at least
+/// twice.
+#[derive(Clone, Debug)]
+pub(crate) struct Quadruple {
+    pub cells: Vec<u16>,
+    /// (digit bit, how many times it is listed)
+    pub digits: Vec<(u64, usize)>,
+    /// Listed digits, counted with repeats.
+    pub listed: usize,
+}
+
+impl Quadruple {
+    /// Whether `times` of the cells that may hold `bit` are pairwise not peers (a digit
+    /// listed twice needs two cells that may both hold it).
+    fn room(&self, layout: &Layout, cand: &[u64], bit: u64, times: usize) -> bool {
+        let homes: Vec<u16> = self
+            .cells
+            .iter()
+            .copied()
+            .filter(|&c| cand[c as usize] & bit != 0)
+            .collect();
+        let k = homes.len();
+        (0u32..1 << k).any(|set| {
+            set.count_ones() as usize == times
+                && (0..k).all(|i| {
+                    set >> i & 1 == 0
+                        || (i + 1..k).all(|j| {
+                            set >> j & 1 == 0
+                                || layout
+                                    .peers(homes[i] as usize)
+                                    .binary_search(&homes[j])
+                                    .is_err()
+                        })
+                })
+        })
+    }
+
+    fn holds(&self, value: &[u8]) -> bool {
+        self.digits.iter().all(|&(bit, times)| {
+            self.cells
+                .iter()
+                .filter(|&&c| value[c as usize] != 0 && 1u64 << (value[c as usize] - 1) == bit)
+                .count()
+                >= times
+        })
+    }
+
+    fn propagate(&self, b: &mut Board<'_>) -> Option<bool> {
+        let mut changed = false;
+        let mut union = 0u64;
+        for &(bit, times) in &self.digits {
+            union |= bit;
+            let homes = self
+                .cells
+                .iter()
+                .filter(|&&c| b.cand[c as usize] & bit != 0)
+                .count();
+            if homes < times {
+                return None;
+            }
+            if times >= 2 && !self.room(b.layout, b.cand, bit, times) {
+                return None;
+            }
+            if homes == times {
+                for &c in &self.cells {
+                    if b.cand[c as usize] & bit != 0 {
+                        changed |= b.narrow(c as usize, bit)?;
+                    }
+                }
+            }
+        }
+        if self.listed == self.cells.len() {
+            for &c in &self.cells {
+                changed |= b.narrow(c as usize, union)?;
+            }
+        }
+        Some(changed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::core::grid::shape::BoxShape;
+    use crate::core::make::random::Rng;
+    use crate::core::rules::{Rules, Spec};
+    use crate::core::search::control::{Attempt, Flow, Unbounded};
+    use crate::core::search::variant::Variant;
+
+    /// Every completion of `cells` under classic rules, by plain backtracking.
+    fn classic_completions(shape: BoxShape, cells: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
+        let n = shape.size();
+        let Some(blank) = cells.iter().position(|&v| v == 0) else {
+            out.push(cells.clone());
+            return;
+        };
+        let (r, c) = (blank / n, blank % n);
+        for v in 1..=n as u8 {
+            let clash = (0..n).any(|k| {
+                cells[r * n + k] == v
+                    || cells[k * n + c] == v
+                    || cells.iter().enumerate().any(|(i, &w)| {
+                        w == v && shape.box_index(i / n, i % n) == shape.box_index(r, c)
+                    })
+            });
+            if !clash {
+                cells[blank] = v;
+                classic_completions(shape, cells, out);
+            }
+        }
+        cells[blank] = 0;
+    }
+
+    /// A random classic solution: the shifted pattern with its digits relabelled and rows
+    /// swapped within bands.
+    fn random_solution(shape: BoxShape, rng: &mut Rng) -> Vec<u8> {
+        let n = shape.size();
+        let base = crate::core::make::pattern(shape).cells().to_vec();
+        let mut digits: Vec<u8> = (1..=n as u8).collect();
+        rng.shuffle(&mut digits);
+        let mut rows: Vec<usize> = Vec::new();
+        let br = shape.rows();
+        let mut bands: Vec<usize> = (0..n / br).collect();
+        rng.shuffle(&mut bands);
+        for band in bands {
+            let mut inner: Vec<usize> = (0..br).map(|k| band * br + k).collect();
+            rng.shuffle(&mut inner);
+            rows.extend(inner);
+        }
+        let mut out = vec![0u8; n * n];
+        for (r, &from) in rows.iter().enumerate() {
+            for c in 0..n {
+                out[r * n + c] = digits[base[from * n + c] as usize - 1];
+            }
+        }
+        out
+    }
+
+    fn engine_count(shape: BoxShape, props: Vec<Propagator>, cells: &[u8]) -> (u64, Vec<Vec<u8>>) {
+        let rules = Arc::new(
+            Rules::new(Spec {
+                // Any rule at all sends the search to the variant engine; diagonals of a
+                // tiny grid would constrain it, so an empty extra region of one cell does.
+                extra_regions: vec![vec![crate::core::error::Cell { row: 0, col: 0 }]],
+                ..Spec::default()
+            })
+            .unwrap(),
+        );
+        let mut v = Variant::with_propagators(shape, rules, props).unwrap();
+        let mut found = Vec::new();
+        v.search(cells, &mut Unbounded, Attempt::only(None), |s| {
+            found.push(s.to_vec());
+            Flow::Continue
+        })
+        .unwrap();
+        (found.len() as u64, found)
+    }
+
+    /// Random constraints of every kind, each drawn to hold on `sol` most of the time.
+    fn draw(shape: BoxShape, sol: &[u8], rng: &mut Rng) -> Vec<Propagator> {
+        let n = shape.size();
+        let at = |r: usize, c: usize| (r * n + c) as u16;
+        let mut props = Vec::new();
+        let pick = |rng: &mut Rng, k: usize| rng.below(k as u64) as usize;
+        let honest = pick(rng, 4) != 0;
+        let fudge = |rng: &mut Rng, v: i64| {
+            if honest {
+                v
+            } else {
+                v + rng.below(3) as i64 - 1
+            }
+        };
+        // A random orthogonal path of up to `len` cells.
+        let path = |rng: &mut Rng, len: usize| {
+            let mut cells = vec![at(
+                rng.below(n as u64) as usize,
+                rng.below(n as u64) as usize,
+            )];
+            for _ in 1..len {
+                let last = *cells.last().unwrap() as usize;
+                let (r, c) = (last / n, last % n);
+                let steps: Vec<(usize, usize)> = crate::core::rules::layout::neighbours(
+                    n,
+                    r,
+                    c,
+                    &[(0, 1), (1, 0), (0, -1), (-1, 0)],
+                )
+                .filter(|&(r2, c2)| !cells.contains(&at(r2, c2)))
+                .collect();
+                if steps.is_empty() {
+                    break;
+                }
+                let (r2, c2) = steps[rng.below(steps.len() as u64) as usize];
+                cells.push(at(r2, c2));
+            }
+            cells
+        };
+        match pick(rng, 9) {
+            0 => {
+                // An arrow: circle first.
+                let cells = path(rng, 3);
+                let total: i64 = cells[1..].iter().map(|&c| i64::from(sol[c as usize])).sum();
+                let mut terms: Vec<(u16, i64)> = cells[1..].iter().map(|&c| (c, 1)).collect();
+                terms.push((cells[0], -1));
+                let _ = total;
+                props.push(Propagator::Sum(Sum {
+                    terms,
+                    total: fudge(rng, 0),
+                }));
+            }
+            1 => {
+                let mut cells = path(rng, 4);
+                cells.sort_by_key(|&c| sol[c as usize]);
+                if !honest {
+                    cells.reverse();
+                }
+                props.push(Propagator::Thermo(Thermo { cells }));
+            }
+            2 => {
+                // Kropki, XV, whispers, min: one relation over a few true pairs.
+                let kind = pick(rng, 4);
+                let rel = match kind {
+                    0 => Relation::new(n, |a, b| a.abs_diff(b) == 1),
+                    1 => Relation::new(n, |a, b| a == 2 * b || b == 2 * a),
+                    2 => Relation::new(n, |a, b| a + b == 5),
+                    _ => Relation::new(n, |a, b| a.abs_diff(b) >= (n as u32).div_ceil(2)),
+                };
+                let mut pairs = Vec::new();
+                for _ in 0..6 {
+                    let p = path(rng, 2);
+                    if p.len() == 2
+                        && (!honest || rel.holds(sol[p[0] as usize], sol[p[1] as usize]))
+                    {
+                        pairs.push((p[0], p[1]));
+                    }
+                }
+                props.push(Propagator::Pairs(Pairs {
+                    cells: pairs,
+                    relation: rel,
+                    apart: Vec::new(),
+                }));
+            }
+            3 => {
+                let cells = path(rng, 3);
+                props.push(Propagator::Renban(Renban { cells }));
+            }
+            4 => {
+                let cells = path(rng, 4);
+                if cells.len() >= 2 {
+                    props.push(Propagator::Between(Between {
+                        ends: (cells[0], *cells.last().unwrap()),
+                        inner: cells[1..cells.len() - 1].to_vec(),
+                    }));
+                }
+            }
+            5..=7 => {
+                let r = pick(rng, n);
+                let mut line: Vec<u16> = if pick(rng, 2) == 0 {
+                    (0..n).map(|c| at(r, c)).collect()
+                } else {
+                    (0..n).map(|c| at(c, r)).collect()
+                };
+                if pick(rng, 2) == 0 {
+                    line.reverse();
+                }
+                let digits: Vec<u8> = line.iter().map(|&c| sol[c as usize]).collect();
+                match pick(rng, 3) {
+                    0 => {
+                        let a = digits.iter().position(|&d| d == 1).unwrap();
+                        let z = digits.iter().position(|&d| d == n as u8).unwrap();
+                        let (a, z) = (a.min(z), a.max(z));
+                        let total = digits[a + 1..z].iter().map(|&d| i64::from(d)).sum();
+                        props.push(Propagator::Sandwich(Sandwich {
+                            line,
+                            total: fudge(rng, total),
+                        }));
+                    }
+                    1 => {
+                        let x = digits[0] as usize;
+                        let total = digits[..x].iter().map(|&d| i64::from(d)).sum();
+                        props.push(Propagator::XSum(XSum {
+                            line,
+                            total: fudge(rng, total),
+                        }));
+                    }
+                    _ => {
+                        let (mut top, mut seen) = (0, 0i64);
+                        for &d in &digits {
+                            if d > top {
+                                top = d;
+                                seen += 1;
+                            }
+                        }
+                        props.push(Propagator::Skyscraper(Skyscraper {
+                            line,
+                            clue: fudge(rng, seen).clamp(1, n as i64) as u32,
+                        }));
+                    }
+                }
+            }
+            _ => {
+                let (r, c) = (pick(rng, n - 1), pick(rng, n - 1));
+                let cells = vec![at(r, c), at(r, c + 1), at(r + 1, c), at(r + 1, c + 1)];
+                let k = 1 + pick(rng, 4);
+                let mut digits: Vec<(u64, usize)> = Vec::new();
+                for &cell in &cells[..k] {
+                    let bit = if honest {
+                        1u64 << (sol[cell as usize] - 1)
+                    } else {
+                        1u64 << pick(rng, n)
+                    };
+                    match digits.iter_mut().find(|(b, _)| *b == bit) {
+                        Some(entry) => entry.1 += 1,
+                        None => digits.push((bit, 1)),
+                    }
+                }
+                props.push(Propagator::Quadruple(Quadruple {
+                    cells,
+                    digits,
+                    listed: k,
+                }));
+            }
+        }
+        props
+    }
+
+    #[test]
+    fn counts_match_brute_force_on_4x4_and_6x6() {
+        let mut rng = Rng::new(7);
+        let four = BoxShape::new(2, 2).unwrap();
+        let mut all4 = Vec::new();
+        classic_completions(four, &mut vec![0; 16], &mut all4);
+        assert_eq!(all4.len(), 288);
+        for round in 0..1500 {
+            let (shape, sol) = if round % 4 == 3 {
+                let six = BoxShape::new(2, 3).unwrap();
+                (six, random_solution(six, &mut rng))
+            } else {
+                (four, all4[rng.below(288) as usize].clone())
+            };
+            let n = shape.size();
+            let mut props = draw(shape, &sol, &mut rng);
+            props.extend(draw(shape, &sol, &mut rng));
+            // Givens: none on 4x4, enough on 6x6 that brute force stays small.
+            let mut cells = vec![0u8; n * n];
+            if n == 6 {
+                for _ in 0..18 {
+                    let c = rng.below(36) as usize;
+                    cells[c] = sol[c];
+                }
+            }
+            let mut pool = Vec::new();
+            if n == 4 {
+                pool = all4.clone();
+            } else {
+                classic_completions(shape, &mut cells.clone(), &mut pool);
+            }
+            let want: Vec<Vec<u8>> = pool
+                .into_iter()
+                .filter(|g| props.iter().all(|p| p.holds(g)))
+                .collect();
+            let (got, found) = engine_count(shape, props.clone(), &cells);
+            assert_eq!(got, want.len() as u64, "round {round}: {props:?}");
+            let mut found = found;
+            found.sort();
+            let mut want = want;
+            want.sort();
+            assert_eq!(found, want, "round {round}");
+        }
+    }
 }

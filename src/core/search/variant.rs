@@ -18,27 +18,15 @@ use std::sync::Arc;
 
 use super::control::{mix, Attempt, Control, Flow, SearchStats};
 use super::depth_first::{self, depth_first, Frame, Levels};
-use super::propagators::{place, strike_adjacent, Board, Cage, Propagator};
+use super::propagators::{
+    place, strike_adjacent, Between, Board, Cage, Pairs, Propagator, Quadruple, Relation, Renban,
+    Sandwich, Skyscraper, Sum, Thermo, XSum,
+};
 use super::trace::{NoTrace, Tracer};
-use crate::core::error::{Error, Result};
+use crate::core::error::{Cell, Result};
 use crate::core::grid::shape::BoxShape;
-use crate::core::rules::layout::{Layout, MAX_BITSET_CELLS};
+use crate::core::rules::layout::{neighbours, Layout, MAX_BITSET_CELLS};
 use crate::core::rules::{find_conflict, Rules};
-
-/// The constraint kinds (by [`Rules::kinds`] keyword) this engine solves; any other is
-/// refused, never ignored.
-const SOLVED: &[&str] = &[
-    "main_diagonal",
-    "anti_diagonal",
-    "windows",
-    "regions",
-    "extra_regions",
-    "anti_knight",
-    "anti_king",
-    "non_consecutive",
-    "disjoint_groups",
-    "cages",
-];
 
 /// A branch is on one cell's digits.
 type Step = depth_first::Step<usize>;
@@ -57,6 +45,9 @@ pub(crate) struct Variant {
     propagators: Vec<Propagator>,
     /// The killer cages with totals (their propagators come first in `propagators`).
     cages: usize,
+    /// Each cell's starting candidates, when some cell starts without every digit (odd and
+    /// even cells, given pencil marks).
+    masks: Option<Vec<u64>>,
     /// Scratch for [`point`]: per digit, the open cells that may hold it.
     planes: Vec<u64>,
     frames: Vec<Frame<usize>>,
@@ -67,26 +58,18 @@ pub(crate) struct Variant {
 
 impl Variant {
     pub(crate) fn new(shape: BoxShape, rules: Arc<Rules>) -> Result<Self> {
-        if let Some(kind) = rules.kinds().into_iter().find(|k| !SOLVED.contains(k)) {
-            return Err(Error::Rules(format!(
-                "{kind} is modelled but not solved yet: the variant engine refuses it rather \
-                 than ignore it"
-            )));
-        }
         let layout = Layout::new(shape, &rules)?;
         let n = shape.size();
         let nc = n * n;
-        let index = |c: &crate::core::error::Cell| (c.row * n + c.col) as u16;
-        let propagators: Vec<Propagator> = rules
-            .cages()
-            .iter()
-            .filter_map(|cage| {
-                let cells = cage.cells.iter().map(index).collect();
-                Some(Propagator::Cage(Cage::new(cells, cage.total?, n)))
-            })
-            .collect();
+        let (mut propagators, cages, masks) = propagators(&rules, n);
+        for p in &mut propagators {
+            if let Propagator::Pairs(pairs) = p {
+                pairs.bind(&layout);
+            }
+        }
         Ok(Variant {
-            cages: propagators.len(),
+            masks,
+            cages,
             propagators,
             rules,
             layout,
@@ -99,6 +82,23 @@ impl Variant {
             seed: 0,
             stats: SearchStats::default(),
         })
+    }
+
+    /// A variant engine with `extra` propagators besides those of its rules, for the tests.
+    #[cfg(test)]
+    pub(crate) fn with_propagators(
+        shape: BoxShape,
+        rules: Arc<Rules>,
+        extra: Vec<Propagator>,
+    ) -> Result<Self> {
+        let mut variant = Variant::new(shape, rules)?;
+        for mut p in extra {
+            if let Propagator::Pairs(pairs) = &mut p {
+                pairs.bind(&variant.layout);
+            }
+            variant.propagators.push(p);
+        }
+        Ok(variant)
     }
 
     pub(crate) fn rules(&self) -> &Arc<Rules> {
@@ -173,27 +173,36 @@ impl Variant {
     /// they break a rule outright.
     fn load(&mut self, cells: &[u8]) -> Result<bool> {
         let nc = cells.len();
-        self.cand[..nc].fill(self.full);
+        match &self.masks {
+            Some(masks) => self.cand[..nc].copy_from_slice(masks),
+            None => self.cand[..nc].fill(self.full),
+        }
         self.value[..nc].fill(0);
         self.open[0] = nc;
-        let broken = |rules: &Rules, shape| {
-            find_conflict(shape, rules, cells).expect("a clue struck by another breaks a rule")
+        // A clue that breaks a rule outright is an error naming it; clues that only leave no
+        // completion are a search with no solution.
+        let broken = |rules: &Rules, shape| match find_conflict(shape, rules, cells) {
+            Some(err) => Err(err),
+            None => Ok(false),
         };
         let shape = self.layout.shape;
         for (cell, &v) in cells.iter().enumerate() {
             if v != 0 && !self.place(0, cell, 1u64 << (v - 1)) {
-                return Err(broken(&self.rules, shape));
+                return broken(&self.rules, shape);
             }
         }
-        // Clue sums are the one rule placing cannot catch.
+        // Clue sums are the one rule of the peers' kinds placing cannot catch; the other
+        // propagators' rules are checked on the clues once, here.
         let cages = &self.propagators[..self.cages];
-        if cages
+        let sums_fit = cages
             .iter()
-            .any(|p| matches!(p, Propagator::Cage(c) if !c.clues_fit(cells)))
-        {
-            return Err(broken(&self.rules, shape));
+            .all(|p| !matches!(p, Propagator::Cage(c) if !c.clues_fit(cells)));
+        if !sums_fit || self.propagators.len() > self.cages {
+            if let Some(err) = find_conflict(shape, &self.rules, cells) {
+                return Err(err);
+            }
         }
-        Ok(true)
+        Ok(sums_fit)
     }
 
     /// Places digit `bit` in `cell` at `level` and strikes what it rules out; `false` when the
@@ -449,6 +458,233 @@ fn point(
         }
     }
     Some(struck)
+}
+
+/// A pair relation and its value: the pairs of one key share a propagator.
+type PairKey = (PairKind, u32);
+
+/// The relations pair constraints stand for (with a value where they have one).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum PairKind {
+    /// The pair adds up to the value (X, V).
+    Sum,
+    /// The pair differs by the value (white dots).
+    Difference,
+    /// One is the value times the other (black dots).
+    Ratio,
+    /// The pair differs by at least the value (whispers).
+    AtLeast,
+    /// Palindromes and clones.
+    Equal,
+    /// The first is less (minimum and maximum cells).
+    Less,
+    /// Negative XV: neither 5 nor 10.
+    NotXv,
+    /// Negative black dots: no black dot's ratio.
+    NotRatio,
+}
+
+/// Every constraint of `rules` beyond the peers as propagators on a grid of side `n`, killer
+/// cages with totals first; and each cell's starting candidates (odd, even, given pencil
+/// marks), `None` when every cell starts with every digit.
+fn propagators(rules: &Rules, n: usize) -> (Vec<Propagator>, usize, Option<Vec<u64>>) {
+    use PairKind::{AtLeast, Difference, Equal, Less, NotRatio, NotXv, Ratio, Sum as Adds};
+    let at = |c: &Cell| (c.row * n + c.col) as u16;
+    let line = |cells: &[Cell]| -> Vec<u16> { cells.iter().map(at).collect() };
+    let mut out: Vec<Propagator> = rules
+        .cages()
+        .iter()
+        .filter_map(|cage| {
+            let total = cage.total?;
+            Some(Propagator::Cage(Cage::new(line(&cage.cells), total, n)))
+        })
+        .collect();
+    let cages = out.len();
+    for killer in rules.little_killers() {
+        let terms = killer.cells(n).iter().map(|c| (at(c), 1)).collect();
+        out.push(Propagator::Sum(Sum {
+            terms,
+            total: i64::from(killer.total),
+        }));
+    }
+    for thermo in rules.thermometers() {
+        if thermo.len() > 1 {
+            out.push(Propagator::Thermo(Thermo {
+                cells: line(thermo),
+            }));
+        }
+    }
+    for arrow in rules.arrows() {
+        // The circle reads its digits in row-major order as one number.
+        let mut circle = arrow.circle.clone();
+        circle.sort_by_key(|c| (c.row, c.col));
+        let mut terms: Vec<(u16, i64)> = arrow.shaft.iter().map(|c| (at(c), 1)).collect();
+        let mut weight = 1i64;
+        for c in circle.iter().rev() {
+            terms.push((at(c), -weight));
+            weight = weight.saturating_mul(10);
+        }
+        out.push(Propagator::Sum(Sum { terms, total: 0 }));
+    }
+    // Pairs of one relation share a propagator: one per (kind, value).
+    let mut tables: Vec<(PairKey, Vec<(u16, u16)>)> = Vec::new();
+    let mut add =
+        |key: (PairKind, u32), a: u16, b: u16| match tables.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, pairs)) => pairs.push((a, b)),
+            None => tables.push((key, vec![(a, b)])),
+        };
+    for p in rules.xv() {
+        add((Adds, p.value), at(&p.cells[0]), at(&p.cells[1]));
+    }
+    for p in rules.differences() {
+        add((Difference, p.value), at(&p.cells[0]), at(&p.cells[1]));
+    }
+    for p in rules.ratios() {
+        add((Ratio, p.value), at(&p.cells[0]), at(&p.cells[1]));
+    }
+    for w in rules.whispers() {
+        for pair in w.cells.windows(2) {
+            add((AtLeast, w.difference_for(n)), at(&pair[0]), at(&pair[1]));
+        }
+    }
+    for p in rules.palindromes() {
+        for i in 0..p.len() / 2 {
+            add((Equal, 0), at(&p[i]), at(&p[p.len() - 1 - i]));
+        }
+    }
+    for clone in rules.clones() {
+        for (a, b) in clone.cells.iter().zip(&clone.clone_cells) {
+            add((Equal, 0), at(a), at(b));
+        }
+    }
+    let orthogonal_pairs = || {
+        (0..n).flat_map(move |r| {
+            (0..n).flat_map(move |c| {
+                let right = (c + 1 < n).then(|| ((r * n + c) as u16, (r * n + c + 1) as u16));
+                let down = (r + 1 < n).then(|| ((r * n + c) as u16, ((r + 1) * n + c) as u16));
+                right.into_iter().chain(down)
+            })
+        })
+    };
+    let marked = |pairs: &[crate::core::rules::Pair], a: u16, b: u16| {
+        pairs.iter().any(|p| {
+            let (x, y) = (at(&p.cells[0]), at(&p.cells[1]));
+            (x, y) == (a, b) || (y, x) == (a, b)
+        })
+    };
+    if rules.negative_xv() {
+        for (a, b) in orthogonal_pairs() {
+            if !marked(rules.xv(), a, b) {
+                add((NotXv, 0), a, b);
+            }
+        }
+    }
+    if rules.negative_ratio() {
+        for (a, b) in orthogonal_pairs() {
+            if !marked(rules.ratios(), a, b) {
+                add((NotRatio, 0), a, b);
+            }
+        }
+    }
+    for (minimum, cells) in [
+        (true, rules.minimum_cells()),
+        (false, rules.maximum_cells()),
+    ] {
+        for m in cells {
+            let steps = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+            for (r, c) in neighbours(n, m.row, m.col, &steps) {
+                let other = Cell { row: r, col: c };
+                if !cells.contains(&other) {
+                    // A minimum below its neighbour; a maximum is the neighbour below it.
+                    let (lo, hi) = if minimum { (m, &other) } else { (&other, m) };
+                    add((Less, 0), at(lo), at(hi));
+                }
+            }
+        }
+    }
+    let ratios: Vec<u32> = std::iter::once(2)
+        .chain(rules.ratios().iter().map(|p| p.value))
+        .collect();
+    for ((kind, value), pairs) in tables {
+        let relation = match kind {
+            Adds => Relation::new(n, |a, b| a + b == value),
+            Difference => Relation::new(n, |a, b| a.abs_diff(b) == value),
+            Ratio => Relation::new(n, |a, b| a == value * b || b == value * a),
+            AtLeast => Relation::new(n, |a, b| a.abs_diff(b) >= value),
+            Equal => Relation::new(n, |a, b| a == b),
+            Less => Relation::new(n, |a, b| a < b),
+            NotXv => Relation::new(n, |a, b| a + b != 5 && a + b != 10),
+            NotRatio => Relation::new(n, |a, b| !ratios.iter().any(|&r| a == r * b || b == r * a)),
+        };
+        out.push(Propagator::Pairs(Pairs {
+            cells: pairs,
+            relation,
+            apart: Vec::new(),
+        }));
+    }
+    for renban in rules.renbans() {
+        out.push(Propagator::Renban(Renban {
+            cells: line(renban),
+        }));
+    }
+    for between in rules.between_lines() {
+        let cells = line(between);
+        out.push(Propagator::Between(Between {
+            ends: (cells[0], cells[cells.len() - 1]),
+            inner: cells[1..cells.len() - 1].to_vec(),
+        }));
+    }
+    for clue in rules.sandwiches() {
+        let cells = clue.cells(n);
+        out.push(Propagator::Sandwich(Sandwich {
+            line: line(&cells),
+            total: i64::from(clue.value),
+        }));
+    }
+    for clue in rules.x_sums() {
+        let cells = clue.cells(n);
+        out.push(Propagator::XSum(XSum {
+            line: line(&cells),
+            total: i64::from(clue.value),
+        }));
+    }
+    for clue in rules.skyscrapers() {
+        let cells = clue.cells(n);
+        out.push(Propagator::Skyscraper(Skyscraper {
+            line: line(&cells),
+            clue: clue.value,
+        }));
+    }
+    for q in rules.quadruples() {
+        let mut digits: Vec<(u64, usize)> = Vec::new();
+        for &d in &q.digits {
+            let bit = 1u64 << (d - 1);
+            match digits.iter_mut().find(|(b, _)| *b == bit) {
+                Some(entry) => entry.1 += 1,
+                None => digits.push((bit, 1)),
+            }
+        }
+        out.push(Propagator::Quadruple(Quadruple {
+            cells: q.cells().iter().map(at).collect(),
+            digits,
+            listed: q.digits.len(),
+        }));
+    }
+    let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    let odd = (0..n).step_by(2).fold(0u64, |m, b| m | 1 << b);
+    let mut masks = vec![full; n * n];
+    for c in rules.odd_cells() {
+        masks[at(c) as usize] &= odd;
+    }
+    for c in rules.even_cells() {
+        masks[at(c) as usize] &= !odd;
+    }
+    for mark in rules.pencil_marks() {
+        let digits = mark.digits.iter().fold(0u64, |m, &d| m | 1 << (d - 1));
+        masks[at(&mark.cell) as usize] &= digits;
+    }
+    let masks = masks.iter().any(|&m| m != full).then_some(masks);
+    (out, cages, masks)
 }
 
 impl Levels for Variant {
