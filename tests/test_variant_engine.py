@@ -283,7 +283,10 @@ def test_counts_agree_with_plain_python_on_4x4(kind):
         ]
         puzzle = [[0] * 4 for _ in range(4)]
         assert sr.count_solutions(puzzle, rules=rules) == len(want), (kind, items)
-        got = sorted(tuple(v for row in s for v in row) for s in sr.solutions(puzzle, rules=rules, limit=None))
+        got = sorted(
+            tuple(v for row in s for v in row)
+            for s in sr.solutions(puzzle, rules=rules, limit=None)
+        )
         assert got == sorted(want), (kind, items)
 
 
