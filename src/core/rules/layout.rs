@@ -2,7 +2,7 @@
 //! walk.
 //!
 //! Every "these cells hold distinct digits" rule (rows, columns, boxes or jigsaw regions,
-//! diagonals, windows, disjoint groups, extra regions, cages, renbans) is a group; groups of exactly `n` cells also
+//! diagonals, windows, disjoint groups, extra regions, cages) is a group; groups of exactly `n` cells also
 //! drive hidden singles. Groups, anti-knight and anti-king all forbid equal digits on pairs of
 //! cells, so they merge into one peer list per cell: placing a digit strikes it from the peers.
 
@@ -93,10 +93,6 @@ impl Layout {
         }
         for cage in rules.cages() {
             groups.push(cage.cells.iter().map(|c| index(c.row, c.col)).collect());
-        }
-        // A renban's digits are distinct as well as consecutive.
-        for line in rules.renbans() {
-            groups.push(line.iter().map(|c| index(c.row, c.col)).collect());
         }
 
         let mut peer_sets: Vec<Vec<u16>> = vec![Vec::new(); nc];

@@ -564,9 +564,9 @@ impl Pairs {
     }
 }
 
-/// A set of consecutive digits in any order (the cells are a group of the layout, so they are
-/// distinct): every cell keeps the digits of the windows of `len` consecutive digits that each
-/// cell can still meet.
+/// A set of distinct consecutive digits in any order: every cell keeps the digits of the
+/// windows of `len` consecutive digits that each cell can still meet (distinctness is checked
+/// on the complete grid).
 #[derive(Clone, Debug)]
 pub(crate) struct Renban {
     pub cells: Vec<u16>,
