@@ -7,6 +7,7 @@
 use crate::core::error::{Cell, Error};
 use crate::core::grid::answer::{self, Reply};
 use crate::core::grid::lines;
+use crate::core::grid::marks;
 use crate::core::grid::shape::BoxShape;
 use crate::core::grid::text;
 use crate::core::grid::Grid;
@@ -576,6 +577,117 @@ pub fn rules(data: &[u8]) {
     }
 }
 
+/// Searches the pencil-mark puzzle `marks` over `grid` as every entry point does: the marks
+/// checked against the grid ([`marks::restrict`]), then solved, counted and listed under the
+/// fuzz budget, on the solver for the shape and (for 9x9) the generic engine too. Every
+/// solution keeps the grid's givens and every cell's marks, and the three calls and the two
+/// engines agree.
+fn search_marks_consistently(grid: &Grid, marks: &[u64]) {
+    let Ok(allowed) = marks::restrict(grid, marks) else {
+        return;
+    };
+    let n = grid.size();
+    let cells = grid.cells();
+    let keeps = |s: &Grid| {
+        grid.is_solved_by(s)
+            && s.cells()
+                .iter()
+                .zip(marks)
+                .zip(cells)
+                .all(|((&v, &m), &given)| given != 0 || m >> (v - 1) & 1 == 1)
+    };
+    let mut counts = Vec::new();
+    let mut engines = vec![Solver::new(grid.shape())];
+    if n == 9 {
+        engines.push(Solver::generic(grid.shape()));
+    }
+    for solver in &mut engines {
+        solver.set_max_guesses(Some(FUZZ_GUESSES));
+        let mut out = vec![0; n * n];
+        let solved = solver.solve_into_marked(cells, Some(&allowed), &mut out, &mut Unbounded);
+        let counted = solver.count_marked(cells, Some(&allowed), Some(2), &mut Unbounded);
+        let listed = solver.solutions_marked(grid, Some(&allowed), 2, &mut Unbounded);
+        if grid.check().is_err() {
+            assert!(
+                solved.is_err() && counted.is_err(),
+                "a conflict is an error"
+            );
+            return;
+        }
+        match solved {
+            Ok(true) => {
+                let solution = Grid::new(grid.shape(), out).expect("a solution is a grid");
+                assert!(keeps(&solution), "the solution keeps the marks");
+                assert!(out_of_guesses(&counted) || matches!(counted, Ok(1 | 2)));
+                if let Ok(list) = &listed {
+                    assert_eq!(
+                        list.first(),
+                        Some(&solution),
+                        "solutions start with solve's"
+                    );
+                    assert!(list.iter().all(keeps));
+                    assert_eq!(Ok(list.len() as u64), counted, "count and solutions agree");
+                }
+            }
+            Ok(false) => {
+                assert!(out_of_guesses(&counted) || counted == Ok(0));
+                assert!(out_of_guesses(&listed) || listed.as_ref().is_ok_and(Vec::is_empty));
+            }
+            Err(Error::GuessLimit { .. }) => {}
+            Err(other) => panic!("well-formed marks gave {other:?}"),
+        }
+        counts.push(counted);
+    }
+    if let [Ok(a), Ok(b)] = counts.as_slice() {
+        assert_eq!(a, b, "the 9x9 and generic engines agree");
+    }
+}
+
+/// Target `marks`: pencil-mark puzzles. A first byte below 128 picks the box and the rest is
+/// text, read as the grid reader reads it ([`text::parse_with_marks`]): a sukaku must come
+/// back as marks that write out and read back the same, anything else as [`text::parse`]
+/// reads it. A first byte from 128 up picks a side (4, 6 or 9) and the rest are the marks
+/// themselves, two bytes a cell, over a blank grid.
+pub fn marks(data: &[u8]) {
+    let Some((&first, rest)) = data.split_first() else {
+        return;
+    };
+    if first >= 128 {
+        let (n, shape) = [(4, (2, 2)), (6, (2, 3)), (9, (3, 3))][usize::from(first % 3)];
+        let shape = BoxShape::new(shape.0, shape.1).expect("a box");
+        let full = (1u64 << n) - 1;
+        let mut masks: Vec<u64> = rest
+            .chunks(2)
+            .map(|pair| (u64::from(pair[0]) | u64::from(*pair.get(1).unwrap_or(&0)) << 8) & full)
+            .take(n * n)
+            .collect();
+        masks.resize(n * n, full);
+        let blank = Grid::new(shape, vec![0; n * n]).expect("a blank grid");
+        search_marks_consistently(&blank, &masks);
+        return;
+    }
+    let requested = box_from(first);
+    let text = String::from_utf8_lossy(rest);
+    match text::parse_with_marks(&text, requested) {
+        Ok((grid, None)) => assert_eq!(text::parse(&text, requested), Ok(grid)),
+        Ok((grid, Some(masks))) => {
+            let n = grid.size();
+            assert_eq!(grid.clue_count(), 0, "a sukaku has no givens");
+            assert_eq!(masks.len(), n * n);
+            let err = text::parse(&text, requested).expect_err("marks are no grid");
+            assert!(err.to_string().contains("sukaku"), "{err}");
+            let written = marks::format_marks(n, &masks).expect("a side that text can write");
+            let again = text::parse_with_marks(&written, requested);
+            assert_eq!(again, Ok((grid.clone(), Some(masks.clone()))), "round trip");
+            search_marks_consistently(&grid, &masks);
+        }
+        Err(err) => {
+            assert!(!err.to_string().is_empty());
+            assert_eq!(text::parse(&text, requested).err(), Some(err));
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::path::Path;
@@ -612,6 +724,11 @@ mod tests {
     #[test]
     fn replay_answer() {
         replay("answer", super::answer);
+    }
+
+    #[test]
+    fn replay_marks() {
+        replay("marks", super::marks);
     }
 
     #[test]

@@ -4,6 +4,7 @@
 pub mod answer;
 pub mod check;
 pub mod lines;
+pub mod marks;
 pub mod shape;
 pub mod text;
 

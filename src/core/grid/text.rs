@@ -3,6 +3,7 @@
 //! [`render_like`] writes a solution back in the same layout.
 
 use crate::core::error::{Error, Result};
+use crate::core::grid::marks::{marks_side, parse_sukaku};
 use crate::core::grid::shape::{isqrt, BoxShape};
 use crate::core::grid::{cell_at, Grid};
 
@@ -148,19 +149,28 @@ fn parse_line81(bytes: &[u8], requested_box: Option<(usize, usize)>) -> Option<G
 fn parse_chars(text: &str, requested_box: Option<(usize, usize)>) -> Result<Grid> {
     let count = text.chars().filter(|c| !c.is_whitespace()).count();
     let n = isqrt(count);
-    if count == 0 || n * n != count {
-        return Err(Error::Shape(format!(
+    let shape = if count == 0 || n * n != count {
+        Err(Error::Shape(format!(
             "a string of {count} cells is not a square grid: expected n*n cell characters \
              (81 for 9x9), whitespace ignored"
-        )));
-    }
-    if n > MAX_TEXT_VALUE as usize {
-        return Err(Error::Shape(format!(
+        )))
+    } else if n > MAX_TEXT_VALUE as usize {
+        Err(Error::Shape(format!(
             "a {n}x{n} grid cannot be written as text: cell characters end at 'Z' = \
              {MAX_TEXT_VALUE}; pass a list of rows or a numpy array"
-        )));
-    }
-    let shape = BoxShape::for_size(n, requested_box)?;
+        )))
+    } else {
+        BoxShape::for_size(n, requested_box)
+    };
+    let shape = match shape {
+        Ok(shape) => shape,
+        // No grid has this many cells, but pencil marks do: say so, or say what is wrong
+        // with them as marks.
+        Err(err) => match marks_side(count, requested_box) {
+            Some(side) => return Err(not_a_grid(text, side, requested_box)),
+            None => return Err(err),
+        },
+    };
     let mut cells = Vec::with_capacity(count);
     for c in text.chars().filter(|c| !c.is_whitespace()) {
         match value_of_char(c) {
@@ -175,6 +185,46 @@ fn parse_chars(text: &str, requested_box: Option<(usize, usize)>) -> Result<Grid
         }
     }
     Grid::new(shape, cells)
+}
+
+/// Parses a puzzle from text: a grid, as [`parse`], or, when the text has as many cell
+/// characters as the pencil marks of a grid (729 for 9x9: see [`marks_side`]) and is no grid,
+/// those marks as a puzzle of their own (a sukaku): a blank grid and one mask per cell.
+pub fn parse_with_marks(
+    text: &str,
+    requested_box: Option<(usize, usize)>,
+) -> Result<(Grid, Option<Vec<u64>>)> {
+    let err = match parse(text, requested_box) {
+        Ok(grid) => return Ok((grid, None)),
+        Err(err) => err,
+    };
+    if !matches!(
+        err,
+        Error::Shape(_) | Error::BoxShape(_) | Error::Candidates(_)
+    ) {
+        return Err(err);
+    }
+    let count = text.chars().filter(|c| !c.is_whitespace()).count();
+    let Some(n) = marks_side(count, requested_box) else {
+        return Err(err);
+    };
+    let (shape, masks) = parse_sukaku(text, n, requested_box)?;
+    let blank = Grid::new(shape, vec![0; n * n])?;
+    Ok((blank, Some(masks)))
+}
+
+/// Why a text of pencil marks of a grid of side `n` is not read as a grid: a well-formed one
+/// is a puzzle only the calls that take marks read; anything else, what is wrong with it.
+fn not_a_grid(text: &str, n: usize, requested_box: Option<(usize, usize)>) -> Error {
+    match parse_sukaku(text, n, requested_box) {
+        Ok(_) => Error::Shape(format!(
+            "a string of {} characters is the pencil marks of a {n}x{n} grid (a sukaku), not \
+             a grid: solve, count_solutions, is_unique, hint, explain and grade take it; this \
+             call takes grids only",
+            n * n * n
+        )),
+        Err(err) => err,
+    }
 }
 
 /// The cells as one line of n*n characters, `.` for blanks.
@@ -259,6 +309,54 @@ mod tests {
             parse(line, Some((3, 3))).unwrap(),
             parse(line, None).unwrap()
         );
+    }
+
+    #[test]
+    fn pencil_marks_are_told_from_grids_by_their_length() {
+        let full = "123456789".repeat(81);
+        let (grid, marks) = parse_with_marks(&full, None).unwrap();
+        assert_eq!(grid.shape(), BoxShape::CLASSIC);
+        assert_eq!(grid.clue_count(), 0);
+        assert_eq!(marks.unwrap(), vec![0x1FF; 81]);
+        // Laid out on lines, with zeros for blanks, under box=(3, 3): the same marks.
+        let lines: Vec<String> = full
+            .replace('5', "0")
+            .as_bytes()
+            .chunks(81)
+            .map(|l| String::from_utf8(l.to_vec()).unwrap())
+            .collect();
+        let (_, marks) = parse_with_marks(&lines.join("\n"), Some((3, 3))).unwrap();
+        assert_eq!(marks.unwrap(), vec![0x1FF & !(1 << 4); 81]);
+        // A grid stays a grid; 729 cells under a box of side 27 are a 27x27 grid.
+        let (grid, marks) = parse_with_marks(&".".repeat(81), None).unwrap();
+        assert!(marks.is_none() && grid.size() == 9);
+        let (grid, marks) = parse_with_marks(&".".repeat(729), Some((3, 9))).unwrap();
+        assert!(marks.is_none() && grid.size() == 27);
+        // Calls that take grids only say what the text is.
+        let err = parse(&full, None).unwrap_err().to_string();
+        assert!(
+            err.contains("pencil marks of a 9x9 grid (a sukaku)"),
+            "{err}"
+        );
+        // A text of that length that is no marks either says what marks need.
+        for bad in [
+            "5".repeat(729),
+            format!("{}A{}", &full[..700], &full[701..]),
+        ] {
+            let err = parse_with_marks(&bad, None).unwrap_err();
+            assert!(matches!(err, Error::Candidates(_)), "{err:?}");
+            let msg = err.to_string();
+            assert!(
+                msg.contains("729 characters") && msg.contains("sukaku"),
+                "{msg}"
+            );
+            assert_eq!(parse(&bad, None).unwrap_err(), err);
+        }
+        // Other lengths keep their own messages.
+        let err = parse_with_marks(&"1".repeat(730), None).unwrap_err();
+        assert!(err.to_string().contains("730 cells"), "{err}");
+        let err = parse_with_marks(&"x".repeat(81), None).unwrap_err();
+        assert!(matches!(err, Error::Value { .. }), "{err}");
     }
 
     #[test]

@@ -11,8 +11,9 @@
 
 use std::sync::{Arc, OnceLock};
 
-use crate::core::grid::text::{char_of_value, value_of_char, MAX_TEXT_VALUE};
-use crate::core::{BoxShape, Error, Grid, Result};
+use crate::core::grid::marks::restrict;
+pub use crate::core::grid::marks::{cell_name, format_marks, parse_marks};
+use crate::core::{BoxShape, Grid, Result};
 
 /// The unit tables of one shape, shared by every candidate set of that shape.
 #[derive(Debug)]
@@ -147,52 +148,18 @@ impl Candidates {
     /// A player's marks over a grid: `marks` holds one mask per cell (bit `d-1` for digit `d`).
     /// A filled cell's marks must be empty or include its digit. An empty cell's marks are
     /// intersected with what the filled cells allow (a stale mark of a digit a peer holds is
-    /// dropped), and must leave at least one candidate.
+    /// dropped), and must leave at least one candidate (see [`restrict`]).
     pub fn from_marks(grid: &Grid, marks: &[u64]) -> Result<Candidates> {
+        let allowed = restrict(grid, marks)?;
         let mut c = Candidates::from_grid(grid);
-        let n = c.layout.n;
-        if marks.len() != n * n {
-            return Err(Error::Candidates(format!(
-                "a {n}x{n} grid needs {} cells of candidates, got {}",
-                n * n,
-                marks.len()
-            )));
-        }
-        let full = full_mask(n);
-        for (cell, &m) in marks.iter().enumerate() {
-            if m & !full != 0 {
-                return Err(Error::Candidates(format!(
-                    "{} has a candidate above {n}",
-                    cell_name(cell, n)
-                )));
-            }
-            let v = grid.cells()[cell];
-            if v != 0 {
-                if m != 0 && m & (1 << (v - 1)) == 0 {
-                    return Err(Error::Candidates(format!(
-                        "{} holds {v} but its candidates do not include {v}",
-                        cell_name(cell, n)
-                    )));
-                }
+        for (cell, &m) in allowed.iter().enumerate() {
+            if c.values[cell] != 0 {
                 continue;
-            }
-            if m == 0 {
-                return Err(Error::Candidates(format!(
-                    "{} is empty and has no candidates",
-                    cell_name(cell, n)
-                )));
             }
             let mut gone = c.masks[cell] & !m;
             while gone != 0 {
                 c.eliminate(cell, gone.trailing_zeros() as u8 + 1);
                 gone &= gone - 1;
-            }
-            if c.masks[cell] == 0 {
-                return Err(Error::Candidates(format!(
-                    "{} has no candidates left: every digit it is marked with is already in \
-                     its row, column or box",
-                    cell_name(cell, n)
-                )));
             }
         }
         Ok(c)
@@ -346,72 +313,6 @@ impl Candidates {
         let marks: Vec<u64> = (0..n * n).map(|cell| self.cell_marks(cell)).collect();
         format_marks(n, &marks)
     }
-}
-
-/// Marks as text: per cell, `n` characters, the digit's character where it is a candidate and
-/// `.` where it is not (729 characters for 9x9). Sides up to 35.
-pub fn format_marks(n: usize, marks: &[u64]) -> Result<String> {
-    check_text_size(n)?;
-    let mut out = String::with_capacity(n * n * n);
-    for &m in marks {
-        for d in 0..n {
-            out.push(if m >> d & 1 != 0 {
-                char_of_value(d as u8 + 1)
-            } else {
-                '.'
-            });
-        }
-    }
-    Ok(out)
-}
-
-/// `r4c6`: the usual 1-based name of a cell.
-pub fn cell_name(cell: usize, n: usize) -> String {
-    format!("r{}c{}", cell / n + 1, cell % n + 1)
-}
-
-fn check_text_size(n: usize) -> Result<()> {
-    if n > MAX_TEXT_VALUE as usize {
-        return Err(Error::Candidates(format!(
-            "a {n}x{n} grid's candidates cannot be written as text: digit characters end at \
-             'Z' = {MAX_TEXT_VALUE}; use a bool array"
-        )));
-    }
-    Ok(())
-}
-
-/// Reads marks text (see [`Candidates::to_text`]): `n*n*n` characters, whitespace ignored; in
-/// each cell's run of `n`, the character at place `k` is `.` or `0` (not a candidate) or digit
-/// `k+1`'s own character. Returns the side and one mask per cell.
-pub fn parse_marks(text: &str) -> Result<(usize, Vec<u64>)> {
-    let chars: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
-    let n = (1..=MAX_TEXT_VALUE as usize)
-        .find(|&n| n * n * n == chars.len())
-        .ok_or_else(|| {
-            Error::Candidates(format!(
-                "candidates text of {} characters: expected n*n*n (729 for 9x9), n characters \
-                 per cell",
-                chars.len()
-            ))
-        })?;
-    let mut masks = vec![0u64; n * n];
-    for (i, &ch) in chars.iter().enumerate() {
-        let (cell, k) = (i / n, i % n);
-        match value_of_char(ch) {
-            Some(0) => {}
-            Some(v) if v as usize == k + 1 => masks[cell] |= 1 << k,
-            _ => {
-                return Err(Error::Candidates(format!(
-                    "candidates text: character {i} is {ch:?}, but place {} of {}'s run must be \
-                     '.', '0' or {:?}",
-                    k + 1,
-                    cell_name(cell, n),
-                    char_of_value(k as u8 + 1)
-                )))
-            }
-        }
-    }
-    Ok((n, masks))
 }
 
 /// Reads one bool per (row, col, digit), row-major, into one mask per cell.

@@ -139,10 +139,12 @@ pub struct Start {
 }
 
 /// Checks the grid (conflicting clues are an error) and sets up the candidates: from the
-/// givens, or from a player's `marks` (one mask per cell). With marks the solutions are counted
-/// (up to two) at once: when the puzzle has one solution, marks that rule out a digit of it are
-/// an error naming the cell, since every later step would rest on that mistake. Without marks
-/// nothing is solved here: the count is made only if a step or the grade needs it.
+/// givens, or from `marks` (one mask per cell: a player's pencil marks, or a puzzle given as
+/// marks, a sukaku). Marks are part of the puzzle, whose solutions are the grid's that keep to
+/// them; they are counted (up to two) at once: when the grid alone has one solution and the
+/// marks rule out a digit of it, that is an error naming the cell, since every later step
+/// would rest on that mistake. Without marks nothing is solved here: the count is made only if
+/// a step or the grade needs it.
 pub fn start(
     grid: &Grid,
     marks: Option<&[u64]>,
@@ -158,18 +160,22 @@ pub fn start(
         });
     };
     let candidates = Candidates::from_marks(grid, marks)?;
-    let found = solver.solutions(grid, 2, control)?;
-    if let [solution] = found.as_slice() {
-        let n = grid.size();
-        for (cell, &v) in solution.cells().iter().enumerate() {
-            if candidates.value(cell) == 0 && !candidates.has(cell, v) {
-                return Err(Error::Candidates(format!(
-                    "the candidates rule out {v} at {} (row {}, column {}, from 0), but the \
-                     puzzle's one solution has {v} there",
-                    cell_name(cell, n),
-                    cell / n,
-                    cell % n
-                )));
+    // The marks are part of the puzzle: its solutions are the grid's that keep to them.
+    let found = solver.solutions_marked(grid, Some(candidates.masks()), 2, control)?;
+    if found.is_empty() {
+        // None: when the grid alone has one solution, the marks are a player's mistake.
+        if let [solution] = solver.solutions(grid, 2, control)?.as_slice() {
+            let n = grid.size();
+            for (cell, &v) in solution.cells().iter().enumerate() {
+                if candidates.value(cell) == 0 && !candidates.has(cell, v) {
+                    return Err(Error::Candidates(format!(
+                        "the candidates rule out {v} at {} (row {}, column {}, from 0), but \
+                         the puzzle's one solution has {v} there",
+                        cell_name(cell, n),
+                        cell / n,
+                        cell % n
+                    )));
+                }
             }
         }
     }

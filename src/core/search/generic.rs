@@ -132,14 +132,17 @@ impl Generic {
     /// Depth-first search calling `visit` on each solution until it says `Stop`, within the
     /// attempt's budgets: `Ok(true)` when the node budget ran out first.
     /// Conflicting givens are an `Error::Conflict` naming both cells.
+    /// `marks`, when given, holds one candidate mask per cell that the solutions must keep to
+    /// (a puzzle given as pencil marks).
     pub(crate) fn search(
         &mut self,
         cells: &[u8],
+        marks: Option<&[u64]>,
         control: &mut (impl Control + ?Sized),
         attempt: Attempt,
         visit: impl FnMut(&[u8]) -> Flow,
     ) -> Result<bool> {
-        self.search_traced(cells, control, attempt, visit, &mut NoTrace)
+        self.search_traced(cells, marks, control, attempt, visit, &mut NoTrace)
     }
 
     /// [`Generic::search`], telling `tracer` every placement, guess, backtrack and dead end
@@ -149,6 +152,7 @@ impl Generic {
     pub(crate) fn search_traced<T: Tracer>(
         &mut self,
         cells: &[u8],
+        marks: Option<&[u64]>,
         control: &mut (impl Control + ?Sized),
         attempt: Attempt,
         visit: impl FnMut(&[u8]) -> Flow,
@@ -169,6 +173,14 @@ impl Generic {
             self.weights.fill(1);
         }
         self.load(cells)?;
+        if let Some(marks) = marks {
+            // What the marks leave out is ruled out from the start, as locked candidates rule
+            // digits out: every level below copies it.
+            assert_eq!(marks.len(), nc, "one mask per cell");
+            for (elim, &m) in self.elim[..nc].iter_mut().zip(marks) {
+                *elim = self.full & !m;
+            }
+        }
 
         let step = self.propagate(0, tracer);
         depth_first(self, step, control, attempt, visit, tracer)

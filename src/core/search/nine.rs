@@ -331,6 +331,23 @@ impl State {
         Some(state)
     }
 
+    /// Keeps, of each digit's unsolved places, the cells whose mask in `marks` (one per cell,
+    /// bit `d` for digit `d + 1`) holds it: a puzzle given as pencil marks. Cells already
+    /// solved keep their digit whatever their mask.
+    fn restrict(&mut self, marks: &[u64]) {
+        for (b, band) in marks.chunks_exact(27).enumerate() {
+            let mut keep = [0u32; 9];
+            for (p, &m) in band.iter().enumerate() {
+                for (d, keep) in keep.iter_mut().enumerate() {
+                    *keep |= ((m >> d) as u32 & 1) << p;
+                }
+            }
+            for (cand, keep) in self.cand.iter_mut().zip(keep) {
+                cand[b] &= keep | !self.unsolved[b];
+            }
+        }
+    }
+
     /// Puts digit `d + 1` in cell `p` of band `b`. `false` if it cannot go there.
     #[inline(always)]
     fn place(&mut self, d: usize, b: usize, p: u32) -> bool {
@@ -1103,31 +1120,48 @@ unsafe fn modern_node<C: Control + ?Sized, F: Found>(
     search.node::<Modern>(state, changed)
 }
 
-/// Sets the givens and searches below them; `None` when two givens conflict.
+/// Sets the givens (and the pencil marks, if any) and searches below them; `None` when two
+/// givens conflict.
 #[inline(always)]
 fn start<I: Isa, C: Control + ?Sized, F: Found>(
     cells: &[u8],
+    marks: Option<&[u64]>,
     search: &mut Search<'_, C, F>,
 ) -> Option<std::result::Result<(), Stop>> {
     let mut state = State::with_givens(cells)?;
+    if let Some(marks) = marks {
+        state.restrict(marks);
+    }
     // Nothing is reduced yet: every digit-band is due (a compare would wait for the words
     // just stored). An empty one is a dead end its reduction finds.
     Some(I::node(search, &mut state, BAND))
 }
 
-/// [`start`] compiled for [`Modern`].
+/// [`start`] compiled for [`Modern`], without marks: a classic search pays nothing for them.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
 unsafe fn modern_start<C: Control + ?Sized, F: Found>(
     cells: &[u8],
     search: &mut Search<'_, C, F>,
 ) -> Option<std::result::Result<(), Stop>> {
-    start::<Modern, C, F>(cells, search)
+    start::<Modern, C, F>(cells, None, search)
+}
+
+/// [`start`] compiled for [`Modern`], with pencil marks.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
+unsafe fn modern_start_marked<C: Control + ?Sized, F: Found>(
+    cells: &[u8],
+    marks: &[u64],
+    search: &mut Search<'_, C, F>,
+) -> Option<std::result::Result<(), Stop>> {
+    start::<Modern, C, F>(cells, Some(marks), search)
 }
 
 /// Whether this CPU has what [`Modern`] is compiled for (the standard library caches it) and
 /// the bench-only `plain-isa` feature is off. It must test every feature that `modern_node`
-/// and `modern_start` enable: running either on a CPU without one is undefined behaviour.
+/// and the `modern_start` functions enable: running one on a CPU without one is undefined
+/// behaviour.
 #[cfg(target_arch = "x86_64")]
 fn modern() -> bool {
     !cfg!(feature = "plain-isa")
@@ -1138,12 +1172,14 @@ fn modern() -> bool {
         && is_x86_feature_detected!("avx2")
 }
 
-/// Searches a 9x9 puzzle with 3x3 boxes (`cells`: 81 values in 0..=9, 0 blank), calling
+/// Searches a 9x9 puzzle with 3x3 boxes (`cells`: 81 values in 0..=9, 0 blank; `marks`, when
+/// given, one candidate mask per cell that the solutions must keep to), calling
 /// `visit` on each solution in a fixed order until it says `Stop`. Conflicting givens are an
 /// `Error::Conflict` naming both cells; a search that would need more than `max_guesses`
 /// guesses is an `Error::GuessLimit`; `stats` receives what the search did.
 pub fn search(
     cells: &[u8],
+    marks: Option<&[u64]>,
     control: &mut (impl Control + ?Sized),
     max_guesses: Option<u64>,
     stats: &mut SearchStats,
@@ -1153,44 +1189,48 @@ pub fn search(
         visit,
         solution: [0; 81],
     };
-    run(cells, control, max_guesses, stats, found).map(|_| ())
+    run(cells, marks, control, max_guesses, stats, found).map(|_| ())
 }
 
 /// The number of solutions of `cells`, up to `limit` (at least 1), as [`search`] would visit
 /// them, without writing any out. Errors and `stats` as for [`search`].
 pub fn count(
     cells: &[u8],
+    marks: Option<&[u64]>,
     control: &mut (impl Control + ?Sized),
     max_guesses: Option<u64>,
     stats: &mut SearchStats,
     limit: u64,
 ) -> Result<u64> {
     let found = Count { count: 0, limit };
-    run(cells, control, max_guesses, stats, found).map(|found| found.count)
+    run(cells, marks, control, max_guesses, stats, found).map(|found| found.count)
 }
 
 /// Writes the first solution of `cells` (the first [`search`] would visit) into `out`;
 /// `Ok(false)` when there is none. Errors and `stats` as for [`search`].
 pub fn solve_into(
     cells: &[u8],
+    marks: Option<&[u64]>,
     control: &mut (impl Control + ?Sized),
     max_guesses: Option<u64>,
     stats: &mut SearchStats,
     out: &mut [u8; 81],
 ) -> Result<bool> {
     let found = First { out, found: false };
-    run(cells, control, max_guesses, stats, found).map(|found| found.found)
+    run(cells, marks, control, max_guesses, stats, found).map(|found| found.found)
 }
 
 /// The search behind [`search`], [`count`] and [`solve_into`]; returns `found` as the search left it.
 fn run<F: Found>(
     cells: &[u8],
+    marks: Option<&[u64]>,
     control: &mut (impl Control + ?Sized),
     max_guesses: Option<u64>,
     stats: &mut SearchStats,
     found: F,
 ) -> Result<F> {
     assert_eq!(cells.len(), 81, "the 9x9 engine takes 81 cells");
+    assert!(marks.map_or(true, |m| m.len() == 81), "one mask per cell");
     let mut search = Search {
         stats: SearchStats::default(),
         max_guesses: max_guesses.unwrap_or(u64::MAX),
@@ -1198,14 +1238,15 @@ fn run<F: Found>(
         found,
     };
     #[cfg(target_arch = "x86_64")]
-    let outcome = if modern() {
+    let outcome = match marks {
         // SAFETY: the CPU has what `modern_start` is compiled for.
-        unsafe { modern_start(cells, &mut search) }
-    } else {
-        start::<Baseline, _, _>(cells, &mut search)
+        None if modern() => unsafe { modern_start(cells, &mut search) },
+        // SAFETY: as for `modern_start`.
+        Some(marks) if modern() => unsafe { modern_start_marked(cells, marks, &mut search) },
+        _ => start::<Baseline, _, _>(cells, marks, &mut search),
     };
     #[cfg(not(target_arch = "x86_64"))]
-    let outcome = start::<Baseline, _, _>(cells, &mut search);
+    let outcome = start::<Baseline, _, _>(cells, marks, &mut search);
     let Some(outcome) = outcome else {
         return Err(find_conflict(BoxShape::CLASSIC, cells)
             .expect("a given in a peer's cell repeats a digit in a unit"));
@@ -1385,7 +1426,7 @@ mod tests {
             let grid = text::parse(line, None).unwrap();
             let mut stats = SearchStats::default();
             let mut found = Vec::new();
-            search(grid.cells(), &mut Unbounded, None, &mut stats, |s| {
+            search(grid.cells(), None, &mut Unbounded, None, &mut stats, |s| {
                 found.push(s.to_vec());
                 Flow::Continue
             })
@@ -1405,7 +1446,7 @@ mod tests {
         let mut n = 0;
         let mut first = [0u8; 81];
         let mut stats = SearchStats::default();
-        search(&cells, &mut Unbounded, None, &mut stats, |s| {
+        search(&cells, None, &mut Unbounded, None, &mut stats, |s| {
             if n == 0 {
                 first.copy_from_slice(s);
             }
@@ -1514,7 +1555,7 @@ mod tests {
                 // SAFETY: `modern()` said the CPU has the features.
                 unsafe { modern_start(cells, &mut search) }
             } else {
-                start::<Baseline, _, _>(cells, &mut search)
+                start::<Baseline, _, _>(cells, None, &mut search)
             };
             let stats = search.stats;
             (outcome, seen, stats)
@@ -1585,6 +1626,7 @@ mod tests {
         cells[8] = 5;
         let err = search(
             &cells,
+            None,
             &mut Unbounded,
             None,
             &mut SearchStats::default(),

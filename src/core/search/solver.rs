@@ -240,6 +240,7 @@ impl Solver {
         let attempt = Attempt::only(self.max_guesses);
         let outcome = self.generic.search_traced(
             cells,
+            None,
             control,
             attempt,
             |_| {
@@ -261,12 +262,33 @@ impl Solver {
         out: &mut [u8],
         control: &mut (impl Control + ?Sized),
     ) -> Result<bool> {
+        self.solve_into_marked(cells, None, out, control)
+    }
+
+    /// [`Solver::solve_into`] of the puzzle `cells` with pencil `marks`: one candidate mask
+    /// per cell (bit `d-1` for digit `d`) that every solution keeps to, as
+    /// [`crate::core::grid::marks::restrict`] returns them. `None` is `solve_into` itself.
+    /// Marks under variant rules are an [`Error::Rules`].
+    pub fn solve_into_marked(
+        &mut self,
+        cells: &[u8],
+        marks: Option<&[u64]>,
+        out: &mut [u8],
+        control: &mut (impl Control + ?Sized),
+    ) -> Result<bool> {
         if let Some(out) = self.nine_out(cells, out) {
             // The 9x9 engine never restarts: it writes its first solution straight into `out`.
-            return nine::solve_into(cells, control, self.max_guesses, &mut self.stats, out);
+            return nine::solve_into(
+                cells,
+                marks,
+                control,
+                self.max_guesses,
+                &mut self.stats,
+                out,
+            );
         }
         let mut found = false;
-        self.restarting(cells, control, 1, |solution| {
+        self.restarting(cells, marks, control, 1, |solution| {
             out.copy_from_slice(solution);
             found = true;
         })?;
@@ -280,22 +302,42 @@ impl Solver {
         limit: Option<u64>,
         control: &mut (impl Control + ?Sized),
     ) -> Result<u64> {
+        self.count_marked(cells, None, limit, control)
+    }
+
+    /// [`Solver::count`] of the puzzle `cells` with pencil `marks` (see
+    /// [`Solver::solve_into_marked`]).
+    pub fn count_marked(
+        &mut self,
+        cells: &[u8],
+        marks: Option<&[u64]>,
+        limit: Option<u64>,
+        control: &mut (impl Control + ?Sized),
+    ) -> Result<u64> {
         let mut count = 0u64;
         match limit {
             Some(0) => {}
             // The 9x9 engine never restarts, and counts without writing the solutions out.
             _ if self.use_nine => {
                 let limit = limit.unwrap_or(u64::MAX);
-                count = nine::count(cells, control, self.max_guesses, &mut self.stats, limit)?;
+                count = nine::count(
+                    cells,
+                    marks,
+                    control,
+                    self.max_guesses,
+                    &mut self.stats,
+                    limit,
+                )?;
             }
             // Small limits (uniqueness checks) restart like solve; the solutions seen are kept
             // to count each once, so large limits search once, in the plain order.
             Some(limit) if limit <= MAX_RESTART_LIMIT => {
-                self.restarting(cells, control, limit as usize, |_| count += 1)?;
+                self.restarting(cells, marks, control, limit as usize, |_| count += 1)?;
             }
             _ => {
                 let limit = limit.unwrap_or(u64::MAX);
-                self.search(cells, control, |_| {
+                let terms = Attempt::only(self.max_guesses);
+                self.search_within(cells, marks, control, terms, |_| {
                     count += 1;
                     if count >= limit {
                         Flow::Stop
@@ -315,9 +357,21 @@ impl Solver {
         limit: usize,
         control: &mut (impl Control + ?Sized),
     ) -> Result<Vec<Grid>> {
+        self.solutions_marked(grid, None, limit, control)
+    }
+
+    /// [`Solver::solutions`] of the puzzle `grid` with pencil `marks` (see
+    /// [`Solver::solve_into_marked`]).
+    pub fn solutions_marked(
+        &mut self,
+        grid: &Grid,
+        marks: Option<&[u64]>,
+        limit: usize,
+        control: &mut (impl Control + ?Sized),
+    ) -> Result<Vec<Grid>> {
         let mut found = Vec::new();
         let shape = self.shape();
-        self.restarting(grid.cells(), control, limit, |solution| {
+        self.restarting(grid.cells(), marks, control, limit, |solution| {
             found.push(Grid::new(shape, solution.to_vec()).expect("a solution is a valid grid"));
         })?;
         Ok(found)
@@ -334,6 +388,7 @@ impl Solver {
     fn restarting(
         &mut self,
         cells: &[u8],
+        marks: Option<&[u64]>,
         control: &mut (impl Control + ?Sized),
         limit: usize,
         mut on_new: impl FnMut(&[u8]),
@@ -360,7 +415,7 @@ impl Solver {
                     spent_before: total.guesses,
                 },
             };
-            let outcome = self.search_within(cells, control, terms, |solution| {
+            let outcome = self.search_within(cells, marks, control, terms, |solution| {
                 if earlier.is_empty() || !earlier.contains(solution) {
                     current.extend_from_slice(solution);
                     distinct += 1;
@@ -409,13 +464,15 @@ impl Solver {
         visit: impl FnMut(&[u8]) -> Flow,
     ) -> Result<()> {
         let terms = Attempt::only(self.max_guesses);
-        self.search_within(cells, control, terms, visit).map(|_| ())
+        self.search_within(cells, None, control, terms, visit)
+            .map(|_| ())
     }
 
     /// One attempt on whichever engine fits: `Ok(true)` when it ran out of nodes.
     fn search_within(
         &mut self,
         cells: &[u8],
+        marks: Option<&[u64]>,
         control: &mut (impl Control + ?Sized),
         attempt: Attempt,
         visit: impl FnMut(&[u8]) -> Flow,
@@ -428,15 +485,27 @@ impl Solver {
         if self.use_nine {
             // The 9x9 engine finishes any puzzle long before a node budget would matter.
             // It never restarts, so the whole guess budget is its own.
-            nine::search(cells, control, self.max_guesses, &mut self.stats, visit)?;
+            nine::search(
+                cells,
+                marks,
+                control,
+                self.max_guesses,
+                &mut self.stats,
+                visit,
+            )?;
             return Ok(false);
         }
         if let Some(variant) = self.variant.as_deref_mut() {
+            if marks.is_some() {
+                return Err(Error::Rules(
+                    "pencil-mark puzzles are searched under classic rules only".into(),
+                ));
+            }
             let outcome = variant.search(cells, control, attempt, visit);
             self.stats = variant.stats();
             return outcome;
         }
-        let outcome = self.generic.search(cells, control, attempt, visit);
+        let outcome = self.generic.search(cells, marks, control, attempt, visit);
         self.stats = self.generic.stats();
         outcome
     }
@@ -483,6 +552,99 @@ mod tests {
                 shape.size(),
                 solver.restarts.first
             );
+        }
+    }
+
+    /// Each cell's marks as a sukaku writes a classic puzzle: a given is its digit alone, an
+    /// empty cell every digit no given peer holds.
+    fn marks_of(grid: &Grid) -> Vec<u64> {
+        let n = grid.size();
+        let shape = grid.shape();
+        (0..n * n)
+            .map(|cell| {
+                let (r, c) = (cell / n, cell % n);
+                match grid.get(r, c) {
+                    0 => (0..n * n)
+                        .filter(|&o| {
+                            let (r2, c2) = (o / n, o % n);
+                            r2 == r || c2 == c || shape.box_index(r2, c2) == shape.box_index(r, c)
+                        })
+                        .fold(u64::MAX >> (64 - n), |m, o| match grid.get(o / n, o % n) {
+                            0 => m,
+                            v => m & !(1 << (v - 1)),
+                        }),
+                    v => 1 << (v - 1),
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn pencil_marks_of_a_puzzle_are_the_same_puzzle_on_every_engine() {
+        let nine = include_str!("../../../tests/data/puzzles6_forum_hardest_1106");
+        let sixteen = include_str!("../../../tests/data/gen_16x16");
+        let lines = nine.lines().take(20).chain(sixteen.lines().take(3));
+        for line in lines {
+            let grid = parse(line, None).unwrap();
+            let marks = marks_of(&grid);
+            let blank = Grid::new(grid.shape(), vec![0; grid.cells().len()]).unwrap();
+            let mut engines = vec![Solver::generic(grid.shape())];
+            if grid.size() == 9 {
+                engines.push(Solver::new(grid.shape()));
+            }
+            for solver in &mut engines {
+                let plain = solver.solutions(&grid, 2, &mut Unbounded).unwrap();
+                let marked = solver
+                    .solutions_marked(&blank, Some(&marks), 2, &mut Unbounded)
+                    .unwrap();
+                assert_eq!(plain, marked, "{line}");
+                let count = solver
+                    .count_marked(blank.cells(), Some(&marks), Some(2), &mut Unbounded)
+                    .unwrap();
+                assert_eq!(count, plain.len() as u64, "{line}");
+                let mut out = vec![0; blank.cells().len()];
+                assert!(solver
+                    .solve_into_marked(blank.cells(), Some(&marks), &mut out, &mut Unbounded)
+                    .unwrap());
+                assert_eq!(out, plain[0].cells(), "{line}");
+            }
+        }
+    }
+
+    #[test]
+    fn pencil_marks_narrow_an_empty_grid_and_can_leave_no_solution() {
+        for shape in [BoxShape::CLASSIC, BoxShape::new(2, 3).unwrap()] {
+            let n = shape.size();
+            let blank = Grid::new(shape, vec![0; n * n]).unwrap();
+            let all = u64::MAX >> (64 - n);
+            // Row 0 may hold only 1 and 2 in its first two cells: two ways, times the rest.
+            let mut marks = vec![all; n * n];
+            marks[0] = 0b11;
+            marks[1] = 0b11;
+            for m in &mut marks[2..n] {
+                *m = all & !0b11;
+            }
+            for mut solver in [Solver::new(shape), Solver::generic(shape)] {
+                let found = solver
+                    .solutions_marked(&blank, Some(&marks), 50, &mut Unbounded)
+                    .unwrap();
+                assert_eq!(found.len(), 50);
+                for g in &found {
+                    assert!(blank.is_solved_by(g));
+                    assert!(g
+                        .cells()
+                        .iter()
+                        .zip(&marks)
+                        .all(|(&v, &m)| m >> (v - 1) & 1 == 1));
+                }
+                // Three cells of one row sharing two digits: no solution.
+                let mut none = marks.clone();
+                none[2] = 0b11;
+                let count = solver
+                    .count_marked(blank.cells(), Some(&none), None, &mut Unbounded)
+                    .unwrap();
+                assert_eq!(count, 0);
+            }
         }
     }
 
