@@ -440,6 +440,23 @@ CASES = [
         'parse_candidates("5" + "." * 728)',
         lambda: sr.parse_candidates("5" + "." * 728),
     ),
+    ("pencil-mark puzzles", 'solve("5" * 729)', lambda: sr.solve("5" * 729)),
+    ("pencil-mark puzzles", 'solve("." * 729)', lambda: sr.solve("." * 729)),
+    (
+        "pencil-mark puzzles",
+        'rate("123456789" * 81)',
+        lambda: sr.rate("123456789" * 81),
+    ),
+    (
+        "pencil-mark puzzles",
+        'solve("123456789" * 81, candidates=marks)',
+        lambda: sr.solve("123456789" * 81, candidates="123456789" * 81),
+    ),
+    (
+        "pencil-mark puzzles",
+        'solve("." * 81, candidates=marks, rules=Rules(diagonals=True))',
+        lambda: sr.solve("." * 81, candidates="123456789" * 81, rules=sr.Rules(diagonals=True)),
+    ),
     ("print", 'board.save("board.jpg")', lambda: sr.Board(LEETCODE).save(_TMP / "board.jpg")),
     (
         "print",

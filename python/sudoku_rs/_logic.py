@@ -163,10 +163,12 @@ def hint(
     """The next logical step: the cheapest technique that applies (only those named in
     ``techniques``, if given). None when the grid is full or no allowed technique applies.
 
-    ``candidates``: the player's pencil marks (a bool array as from :func:`candidates`, or a
-    marks string), so a hint can be asked for mid-solve. Marks are intersected with what the
-    filled cells allow; an empty cell must keep at least one. When the puzzle has one solution,
-    marks that rule out its digit in some cell raise :class:`InvalidCandidatesError` naming the
+    ``candidates``: pencil marks (a bool array as from :func:`candidates`, or a marks
+    string), the player's mid-solve, or those of a pencil-mark puzzle; ``grid`` may also be a
+    marks string itself (a sukaku: see :func:`solve`). Marks are part of the puzzle: its
+    solutions are the grid's that keep to them. They are intersected with what the filled cells
+    allow; an empty cell must keep at least one. When the grid alone has one solution, marks
+    that rule out its digit in some cell raise :class:`InvalidCandidatesError` naming the
     cell. Malformed grids and conflicting clues raise :class:`InvalidPuzzleError`; a puzzle with
     no or several solutions still gets sound steps as far as logic goes. The solver runs only to
     check marks or when a uniqueness technique needs to know the solution is unique, so a hint
@@ -193,8 +195,9 @@ def explain(
     max_guesses: Optional[int] = None,
 ) -> Explanation:
     """Every step of a logical solution, each as from :func:`hint`, until the grid is full or
-    no allowed technique applies; see :class:`Explanation`. Deterministic. A puzzle with no or
-    several solutions is explained as far as logic goes, and its grade says which (the solver
+    no allowed technique applies; see :class:`Explanation`. Deterministic. ``candidates``
+    (and a sukaku string as ``grid``) as for :func:`hint`: the steps start from those marks.
+    A puzzle with no or several solutions is explained as far as logic goes, and its grade says which (the solver
     counts solutions only when the logic gets stuck: a grid the logic fills has one; on big
     grids with many solutions that count can take seconds, and ``max_guesses`` bounds it as in
     :func:`solve`)."""
@@ -214,6 +217,7 @@ def grade(
     *,
     box: Optional[Tuple[int, int]] = None,
     techniques: Optional[Iterable[str]] = None,
+    candidates: Optional[_Marks] = None,
     max_guesses: Optional[int] = None,
 ) -> Grade:
     """Grade a puzzle by the techniques its logical solution needs (the steps of
@@ -221,5 +225,15 @@ def grade(
     step's weight. A puzzle with no solution or several gets level ``'no solution'`` or
     ``'not unique'`` rather than an exception; malformed grids and conflicting clues raise
     :class:`InvalidPuzzleError`; ``max_guesses`` bounds the solution count as in :func:`explain`.
+    A pencil-mark puzzle (a sukaku string as ``grid``, or ``candidates``) is graded from its
+    marks, as :func:`explain` steps through it.
     """
-    return Grade(*_sudoku_rs._grade(grid, box=box, techniques=techniques, max_guesses=max_guesses))
+    return Grade(
+        *_sudoku_rs._grade(
+            grid,
+            box=box,
+            techniques=techniques,
+            candidates=_marks(candidates),
+            max_guesses=max_guesses,
+        )
+    )

@@ -281,6 +281,7 @@ def solve(
     box: Optional[Tuple[int, int]] = None,
     max_guesses: Optional[int] = None,
     rules: Optional[Rules] = None,
+    candidates: _MarksArg = None,
 ) -> _G: ...
 @overload
 def solutions(
@@ -336,6 +337,7 @@ def count_solutions(
     box: Optional[Tuple[int, int]] = None,
     max_guesses: Optional[int] = None,
     rules: Optional[Rules] = None,
+    candidates: _MarksArg = None,
 ) -> int: ...
 def is_unique(
     grid: Union[_GridLike, Puzzle],
@@ -344,6 +346,7 @@ def is_unique(
     box: Optional[Tuple[int, int]] = None,
     max_guesses: Optional[int] = None,
     rules: Optional[Rules] = None,
+    candidates: _MarksArg = None,
 ) -> bool: ...
 def is_valid(
     grid: Union[_GridLike, Puzzle],
@@ -810,7 +813,7 @@ _StepTuple = Tuple[
     int,
 ]
 _GradeTuple = Tuple[Optional[str], int, str, bool, bool]
-_MarksArg = Union[npt.NDArray[np.bool_], str, None]
+_MarksArg = Union[npt.NDArray[Any], str, Sequence[Any], None]
 
 def _candidates(
     grid: _GridLike, /, *, box: Optional[Tuple[int, int]] = None
@@ -849,6 +852,7 @@ def _grade(
     *,
     box: Optional[Tuple[int, int]] = None,
     techniques: Optional[Iterable[str]] = None,
+    candidates: _MarksArg = None,
     max_guesses: Optional[int] = None,
 ) -> _GradeTuple: ...
 def _techniques() -> List[Tuple[str, int, str]]: ...

@@ -74,6 +74,29 @@ pub fn read<'py>(obj: &Bound<'py, PyAny>, request: &Request) -> PyResult<Input<'
     )))
 }
 
+/// Reads any supported grid as [`read`] does, and a string of pencil marks (a sukaku: see
+/// [`text::parse_with_marks`]) as a blank grid with one mask per cell. Its solution is
+/// written back as one line of cells.
+pub fn read_marked<'py>(
+    obj: &Bound<'py, PyAny>,
+    request: &Request,
+) -> PyResult<(Input<'py>, Option<Vec<u64>>)> {
+    let Ok(s) = obj.cast::<PyString>() else {
+        return Ok((read(obj, request)?, None));
+    };
+    pystr::with_text(s, |s| {
+        let (grid, marks) = text::parse_with_marks(s, request.boxed())?;
+        let layout = (marks.is_none() && s.len() != grid.cells().len()).then(|| s.to_owned());
+        Ok((
+            Input {
+                kind: Kind::Text(layout),
+                grid,
+            },
+            marks,
+        ))
+    })?
+}
+
 impl<'py> Kind<'py> {
     /// The cells of a solved grid (`n x n`, row-major) in this kind.
     pub fn write(&self, py: Python<'py>, cells: &[u8]) -> PyResult<Bound<'py, PyAny>> {

@@ -4,7 +4,7 @@
 use numpy::{PyArray3, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyList, PyString, PyTuple};
 
 use crate::core::logic::candidates::{format_marks, masks_from_bools, parse_marks};
 use crate::core::logic::{self, Candidates, Grade, Solutions, Step, Technique, Techniques};
@@ -82,8 +82,16 @@ pub(super) fn techniques_arg(names: Option<Names>) -> PyResult<Techniques> {
     })
 }
 
-/// `candidates=`: marks text or a bool array of shape (n, n, n), as one mask per cell.
+/// `candidates=`: marks text or a bool array of shape (n, n, n), as one mask per cell. Nested
+/// lists and arrays of 0/1 integers are taken as numpy reads them.
 pub(super) fn marks_arg(marks: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<u64>> {
+    let converted = if marks.cast::<PyString>().is_err() && marks.cast::<PyArray3<bool>>().is_err()
+    {
+        bools_of(marks)?
+    } else {
+        None
+    };
+    let marks = converted.as_ref().unwrap_or(marks);
     if let Ok(text) = marks.cast::<PyString>() {
         let (side, masks) = parse_marks(&text.to_cow()?)?;
         if side != n {
@@ -111,6 +119,41 @@ pub(super) fn marks_arg(marks: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<u64>
         "candidates must be a bool numpy array of shape (n, n, n) or a marks string, got {}",
         marks.get_type().name()?
     )))
+}
+
+/// A list or an integer array of marks as a C-ordered bool array, when it is one (0/1
+/// integers, or bools); `None` for anything else, which [`marks_arg`] refuses by type.
+fn bools_of<'py>(marks: &Bound<'py, PyAny>) -> PyResult<Option<Bound<'py, PyAny>>> {
+    let py = marks.py();
+    let is_array = marks.cast::<numpy::PyUntypedArray>().is_ok();
+    if !is_array && !marks.is_instance_of::<PyList>() && !marks.is_instance_of::<PyTuple>() {
+        return Ok(None);
+    }
+    let numpy = py.import("numpy")?;
+    let Ok(array) = numpy.call_method1("asarray", (marks,)) else {
+        return Ok(None);
+    };
+    let kind: String = array.getattr("dtype")?.getattr("kind")?.extract()?;
+    match kind.as_str() {
+        "b" => {}
+        "i" | "u" => {
+            let zero_one = numpy
+                .call_method1("isin", (&array, (0, 1)))?
+                .call_method0("all")?
+                .is_truthy()?;
+            if !zero_one {
+                return Err(Error::Candidates(
+                    "candidates must be 0/1 or True/False for each (row, col, digit)".into(),
+                )
+                .into());
+            }
+        }
+        _ => return Ok(None),
+    }
+    let bools = numpy.getattr("bool_")?;
+    Ok(Some(
+        numpy.call_method1("ascontiguousarray", (array, bools))?,
+    ))
 }
 
 pub(super) fn bools_array<'py>(
@@ -234,18 +277,14 @@ pub fn _parse_candidates<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py
 
 /// Reads the grid and the marks, sets up the start (marks checked), and runs `work` on it with
 /// the GIL released.
-fn with_start<T: Send>(
-    grid: &Bound<'_, PyAny>,
+fn with_start<'py, T: Send>(
+    grid: &Bound<'py, PyAny>,
     r#box: Option<BoxArg>,
-    candidates: Option<&Bound<'_, PyAny>>,
+    candidates: Option<&Bound<'py, PyAny>>,
     max_guesses: Option<MaxGuesses>,
     work: impl FnOnce(logic::Start, &mut Solver, &mut SignalCheck) -> crate::core::Result<T> + Send,
 ) -> PyResult<T> {
-    let input = super::request::Request::classic(r#box)?.read(grid)?;
-    let marks = match candidates {
-        Some(c) if !c.is_none() => Some(marks_arg(c, input.grid.size())?),
-        _ => None,
-    };
+    let (input, marks) = super::request::Request::classic(r#box)?.read_marked(grid, candidates)?;
     let budget = max_guesses.unwrap_or_default().0;
     super::run::detached(grid.py(), &input.grid, budget, |solver, grid, control| {
         let start = logic::start(grid, marks.as_deref(), solver, control)?;
@@ -316,18 +355,25 @@ pub fn _explain<'py>(
 
 /// (hardest, score, level, solved, unique); see `sudoku_rs.grade`.
 #[pyfunction]
-#[pyo3(signature = (grid, /, *, r#box = None, techniques = None, max_guesses = None))]
-pub fn _grade(
-    grid: &Bound<'_, PyAny>,
+#[pyo3(signature = (
+    grid, /, *, r#box = None, techniques = None, candidates = None, max_guesses = None
+))]
+pub fn _grade<'py>(
+    grid: &Bound<'py, PyAny>,
     r#box: Option<BoxArg>,
     techniques: Option<Names>,
+    candidates: Option<&Bound<'py, PyAny>>,
     max_guesses: Option<MaxGuesses>,
 ) -> PyResult<GradeTuple> {
     super::guard::entry(|| {
         let techniques = techniques_arg(techniques)?;
-        let grade = with_start(grid, r#box, None, max_guesses, |start, solver, control| {
-            logic::grade(start, techniques, solver, control)
-        })?;
+        let grade = with_start(
+            grid,
+            r#box,
+            candidates,
+            max_guesses,
+            |start, solver, control| logic::grade(start, techniques, solver, control),
+        )?;
         Ok(grade_tuple(&grade))
     })
 }

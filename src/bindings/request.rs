@@ -8,7 +8,8 @@ use std::sync::Arc;
 
 use pyo3::prelude::*;
 
-use crate::core::{BoxShape, Rules};
+use crate::core::grid::marks::restrict;
+use crate::core::{BoxShape, Error, Rules};
 
 use super::args::BoxArg;
 use super::input::{self, Input};
@@ -93,6 +94,47 @@ impl Request {
             rules.check_shape(shape)?;
         }
         Ok(())
+    }
+
+    /// Reads one puzzle that may carry pencil marks: a grid, a string of marks (a sukaku), or
+    /// a grid with `candidates=` (marks text, or a bool array (n, n, n)). Returns the grid and
+    /// the candidates the marks leave each cell (checked against the grid: see
+    /// [`restrict`]), `None` without marks. Marks go with classic rules only.
+    pub fn read_marked<'py>(
+        &self,
+        grid: &Bound<'py, PyAny>,
+        candidates: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<(Input<'py>, Option<Vec<u64>>)> {
+        let candidates = candidates.filter(|c| !c.is_none());
+        if self.rules.is_some() {
+            if candidates.is_some() {
+                return Err(Error::Rules(
+                    "candidates= goes with classic rules only: pencil marks under variant \
+                     rules are not searched"
+                        .into(),
+                )
+                .into());
+            }
+            return Ok((self.read(grid)?, None));
+        }
+        let (input, in_text) = input::read_marked(grid, self)?;
+        let given = match candidates {
+            Some(c) => Some(super::logic::marks_arg(c, input.grid.size())?),
+            None => None,
+        };
+        let marks = match (in_text, given) {
+            (Some(_), Some(_)) => {
+                return Err(Error::Candidates(
+                    "the puzzle is pencil marks already (a sukaku string); candidates= goes \
+                     with a grid of digits"
+                        .into(),
+                )
+                .into())
+            }
+            (Some(marks), None) | (None, Some(marks)) => Some(restrict(&input.grid, &marks)?),
+            (None, None) => None,
+        };
+        Ok((input, marks))
     }
 
     /// Reads one grid and checks that the rules fit it.

@@ -1,0 +1,254 @@
+"""Pencil-mark puzzles (sukaku): a 729-character marks string as the grid, or candidates=
+beside a grid, through solve, count_solutions, is_unique, hint, explain and grade, checked
+against a plain brute-force search over the marks written here."""
+
+import random
+from itertools import islice
+
+import numpy as np
+import pytest
+import reference as ref
+from helpers import data_dir, read_lines
+
+import sudoku_rs as sr
+
+TOP = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+
+
+# ---------------------------------------------------------------- the reference
+
+
+def marks_of_text(text, n=9):
+    """One set of digits per cell from a marks string (n characters per cell, digit d at
+    place d-1 or '.'/'0'), read as plainly as possible."""
+    chars = [c for c in text if not c.isspace()]
+    assert len(chars) == n * n * n
+    return [{k + 1 for k in range(n) if chars[cell * n + k] not in ".0"} for cell in range(n * n)]
+
+
+def text_of_marks(marks, n=9):
+    return "".join(
+        "".join(ref.CHARS[d - 1] if d in cell else "." for d in range(1, n + 1)) for cell in marks
+    )
+
+
+def iter_marked(marks, n=9, box=(3, 3)):
+    """Every grid that keeps each cell's digit among its marks and the classic rules: a plain
+    depth-first search, fewest candidates first."""
+    peers = ref.peers(n, *box)
+    grid = [0] * (n * n)
+
+    def search():
+        best, options = None, None
+        for i in range(n * n):
+            if grid[i] == 0:
+                used = {grid[j] for j in peers[i]}
+                cands = [d for d in sorted(marks[i]) if d not in used]
+                if best is None or len(cands) < len(options):
+                    best, options = i, cands
+                    if len(cands) <= 1:
+                        break
+        if best is None:
+            yield list(grid)
+            return
+        for d in options:
+            grid[best] = d
+            yield from search()
+        grid[best] = 0
+
+    yield from search()
+
+
+def keeps_marks(solution, marks):
+    return all(v in m for v, m in zip(solution, marks))
+
+
+def sukaku_of(puzzle):
+    """The pencil marks a sukaku writes for a classic puzzle: each given alone, each empty cell
+    every digit its given peers leave."""
+    return sr.format_candidates(sr.candidates(puzzle))
+
+
+def puzzles():
+    top = read_lines(data_dir() / "puzzles3_magictour_top1465", 4)
+    hard = read_lines(data_dir() / "puzzles6_forum_hardest_1106", 2)
+    return [TOP, *top, *hard]
+
+
+# ---------------------------------------------------------------- classic puzzles as marks
+
+
+@pytest.mark.parametrize("puzzle", puzzles())
+def test_a_puzzle_written_as_marks_is_the_same_puzzle(puzzle):
+    sukaku = sukaku_of(puzzle)
+    assert len(sukaku) == 729
+    solution = sr.solve(puzzle)
+    assert sr.solve(sukaku) == solution
+    assert sr.count_solutions(sukaku) == 1
+    assert sr.is_unique(sukaku)
+    # The same marks beside a blank grid, as text, bool array, lists and 0/1 integers.
+    blank = "." * 81
+    bools = sr.parse_candidates(sukaku)
+    for marks in [sukaku, bools, bools.tolist(), bools.astype(np.uint8)]:
+        assert sr.solve(blank, candidates=marks) == solution
+        assert sr.count_solutions(blank, candidates=marks, limit=5) == 1
+    # And beside the puzzle itself, whose givens the marks keep.
+    assert sr.solve(puzzle, candidates=sukaku) == solution
+    marks = marks_of_text(sukaku)
+    assert keeps_marks(ref.parse81(solution), marks)
+    assert [ref.to_string(s) for s in islice(iter_marked(marks), 2)] == [solution]
+
+
+def test_the_solution_of_a_sukaku_is_one_line_of_cells():
+    laid_out = "\n".join(sukaku_of(TOP)[i : i + 81] for i in range(0, 729, 81))
+    solution = sr.solve(laid_out)
+    assert solution == sr.solve(TOP) and len(solution) == 81
+    zeros = sukaku_of(TOP).replace(".", "0")
+    assert sr.solve(zeros) == solution
+    assert sr.solve(sukaku_of(TOP), box=(3, 3)) == solution
+
+
+def test_explain_and_grade_start_from_the_marks():
+    sukaku = sukaku_of(TOP)
+    explanation = sr.explain(sukaku)
+    assert explanation.solved and explanation.grade.unique
+    # The givens are cells with one mark: naked singles, not givens.
+    assert explanation.steps[0].technique in ("naked_single", "full_house", "hidden_single")
+    solution = ref.parse81(sr.solve(TOP))
+    grid = [0] * 81
+    for step in explanation.steps:
+        for r, c, d in step.placements:
+            assert solution[r * 9 + c] == d
+            grid[r * 9 + c] = d
+        for r, c, d in step.eliminations:
+            assert solution[r * 9 + c] != d
+    assert grid == solution
+    graded = sr.grade(sukaku)
+    assert graded == explanation.grade
+    assert sr.grade("." * 81, candidates=sukaku) == graded
+    assert sr.explain("." * 81, candidates=sr.parse_candidates(sukaku)).grade == graded
+    first = sr.hint(sukaku)
+    assert first == explanation.steps[0]
+
+
+# ---------------------------------------------------------------- against the reference
+
+
+def random_sukaku(seed, extra):
+    """Marks around a random solution: its digit in every cell, and each other digit with
+    probability `extra`."""
+    rng = random.Random(seed)
+    full = ref.parse81(sr.solve(sr.generate(seed=seed)))
+    assert ref.is_solution([0] * 81, full, 9, 3, 3)
+    return [{full[cell]} | {d for d in range(1, 10) if rng.random() < extra} for cell in range(81)]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_counts_agree_with_a_brute_force_search(seed):
+    marks = random_sukaku(seed, extra=0.35 if seed % 2 else 0.25)
+    text = text_of_marks(marks)
+    found = list(islice(iter_marked(marks), 30))
+    assert sr.count_solutions(text, limit=30) == len(found)
+    assert sr.is_unique(text) == (len(found) == 1)
+    first = sr.solve(text)
+    assert keeps_marks(ref.parse81(first), marks) and ref.parse81(first) in found
+    graded = sr.grade(text)
+    assert graded.unique == (len(found) == 1)
+    if len(found) > 1:
+        assert graded.level == "not unique"
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_small_grids_agree_with_the_brute_force_search_exhaustively(seed):
+    """4x4 (64 characters, under box=(2, 2)) and 6x6 (216 characters, box=(2, 3))."""
+    for n, box in [(4, (2, 2)), (6, (2, 3))]:
+        rng = random.Random(seed)
+        marks = [{d for d in range(1, n + 1) if rng.random() < 0.6} or {1} for _ in range(n * n)]
+        text = text_of_marks(marks, n)
+        found = list(iter_marked(marks, n, box))
+        assert sr.count_solutions(text, box=box) == len(found)
+        if found:
+            assert ref.parse81(sr.solve(text, box=box)) in found
+        else:
+            with pytest.raises(sr.NoSolutionError):
+                sr.solve(text, box=box)
+
+
+def test_a_sukaku_with_several_solutions_and_one_with_none():
+    # A puzzle with clues taken away: several solutions, the same count as marks.
+    cells = ref.parse81(TOP)
+    for i in [0, 4, 13, 16]:
+        cells[i] = 0
+    loose = ref.to_string(cells)
+    expected = ref.count_solutions(cells, 9, 3, 3, limit=20)
+    assert expected > 1
+    sukaku = sukaku_of(loose)
+    assert sr.count_solutions(sukaku, limit=20) == expected
+    assert not sr.is_unique(sukaku)
+    assert sr.grade(sukaku).level == "not unique"
+    # Two cells of one row that may only hold the same single digit: no solution.
+    marks = marks_of_text(sukaku_of(TOP))
+    empty = [i for i in range(9) if len(marks[i]) > 1]
+    marks[empty[0]] = marks[empty[1]] = {min(marks[empty[0]] & marks[empty[1]])}
+    none = text_of_marks(marks)
+    assert list(islice(iter_marked(marks), 1)) == []
+    with pytest.raises(sr.NoSolutionError):
+        sr.solve(none)
+    assert sr.count_solutions(none) == 0
+    assert not sr.is_unique(none)
+    assert sr.grade(none).level == "no solution"
+
+
+# ---------------------------------------------------------------- what is refused
+
+
+def test_hostile_729_character_strings_say_what_a_sukaku_needs():
+    good = sukaku_of(TOP)
+    for bad, where in [
+        ("5" * 729, "character 0 is '5'"),
+        (good[:700] + "A" + good[701:], "character 700 is 'A'"),
+        (good[:9] + "2" + good[10:], "character 9 is '2'"),
+        ("\u00e9" * 729, "character 0"),
+        ("-" * 729, "character 0 is '-'"),
+    ]:
+        with pytest.raises(sr.InvalidCandidatesError, match="sukaku") as err:
+            sr.solve(bad)
+        assert where in str(err.value)
+    # Well formed, but a cell with no marks at all.
+    with pytest.raises(sr.InvalidCandidatesError, match="r1c1 is empty and has no candidates"):
+        sr.solve("." * 729)
+    # Not 729: the usual message about the cell count.
+    with pytest.raises(sr.InvalidPuzzleError, match="730 cells"):
+        sr.solve(good + "1")
+    # A 27x27 grid, when its box says so.
+    assert len(sr.solve("." * 729, box=(3, 9))) == 729
+
+
+def test_calls_that_take_grids_only_say_what_the_string_is():
+    good = sukaku_of(TOP)
+    for call in [sr.rate, sr.is_valid, sr.solutions, sr.canonical]:
+        if call is sr.is_valid:
+            assert not call(good)
+            continue
+        with pytest.raises(sr.InvalidPuzzleError, match="pencil marks of a 9x9 grid"):
+            call(good)
+
+
+def test_marks_given_twice_or_under_rules_are_refused():
+    good = sukaku_of(TOP)
+    with pytest.raises(sr.InvalidCandidatesError, match="already"):
+        sr.solve(good, candidates=good)
+    with pytest.raises(sr.InvalidRulesError, match="classic rules"):
+        sr.solve("." * 81, candidates=good, rules=sr.Rules(diagonals=True))
+    with pytest.raises(sr.InvalidCandidatesError, match="0/1"):
+        sr.solve("." * 81, candidates=sr.parse_candidates(good).astype(np.int8) * 2)
+    with pytest.raises(TypeError):
+        sr.solve("." * 81, candidates=3.5)
+    with pytest.raises(sr.InvalidCandidatesError, match="4x4"):
+        sr.count_solutions(TOP, candidates="1234" * 16)
+    # Marks that contradict a given.
+    marks = sr.parse_candidates(good)
+    marks[0, 0] = False
+    marks[0, 0, 0] = True  # r1c1 holds 4
+    with pytest.raises(sr.InvalidCandidatesError, match="r1c1 holds 4"):
+        sr.solve(TOP, candidates=marks)
