@@ -272,6 +272,7 @@ def solve(
     box: None = None,
     max_guesses: Optional[int] = None,
     rules: None = None,
+    candidates: _MarksArg = None,
 ) -> List[List[int]]: ...
 @overload
 def solve(
