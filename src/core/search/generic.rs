@@ -176,8 +176,8 @@ impl Generic {
         if let Some(marks) = marks {
             // What the marks leave out is ruled out from the start, as locked candidates rule
             // digits out: every level below copies it.
-            assert_eq!(marks.len(), nc, "one mask per cell");
-            for (elim, &m) in self.elim[..nc].iter_mut().zip(marks) {
+            assert_eq!(marks.len(), self.geo.cells, "one mask per cell");
+            for (elim, &m) in self.elim[..self.geo.cells].iter_mut().zip(marks) {
                 *elim = self.full & !m;
             }
         }
