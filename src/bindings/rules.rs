@@ -344,6 +344,17 @@ fn cell_tuple(py: Python<'_>, cells: &[Cell]) -> PyResult<Py<PyTuple>> {
 /// Bytes that must be free before a `Rules` is built: well over what one takes.
 const ROOM: usize = 1 << 16;
 
+impl Rules {
+    /// `core` behind its `Arc`, the room for it checked first: a failed Rust allocation aborts
+    /// the process, so a file of many rules read under a memory limit gets a `MemoryError`.
+    fn shared(core: Core) -> PyResult<Self> {
+        super::alloc::probe(std::mem::size_of::<Core>() + 1024, || {
+            "the rules".to_owned()
+        })?;
+        Ok(Rules(Arc::new(core)))
+    }
+}
+
 #[pymethods]
 impl Rules {
     #[new]
@@ -486,7 +497,7 @@ impl Rules {
                     })
                 })?,
             };
-            Ok(Rules(Arc::new(Core::new(spec)?)))
+            Rules::shared(Core::new(spec)?)
         })
     }
 
@@ -525,7 +536,7 @@ impl Rules {
                 regions: Some(regions_of(regions)?),
                 ..Spec::default()
             };
-            Ok(Rules(Arc::new(Core::new(spec)?)))
+            Rules::shared(Core::new(spec)?)
         })
     }
 
@@ -538,7 +549,7 @@ impl Rules {
                 cages: cages_of(cages)?,
                 ..Spec::default()
             };
-            Ok(Rules(Arc::new(Core::new(spec)?)))
+            Rules::shared(Core::new(spec)?)
         })
     }
 
