@@ -348,9 +348,7 @@ impl Rules {
     /// `core` behind its `Arc`, the room for it checked first: a failed Rust allocation aborts
     /// the process, so a file of many rules read under a memory limit gets a `MemoryError`.
     fn shared(core: Core) -> PyResult<Self> {
-        super::alloc::probe(std::mem::size_of::<Core>() + 1024, || {
-            "the rules".to_owned()
-        })?;
+        super::alloc::probe(size_of::<Core>() + 1024, || "the rules".to_owned())?;
         Ok(Rules(Arc::new(core)))
     }
 }
