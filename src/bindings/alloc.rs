@@ -35,7 +35,12 @@ pub fn filled<T: Clone>(len: usize, value: T, what: impl FnOnce() -> String) -> 
 /// check before work whose own allocations are infallible.
 pub fn probe(bytes: usize, what: impl FnOnce() -> String) -> PyResult<()> {
     let mut room: Vec<u8> = Vec::new();
-    room.try_reserve_exact(bytes).map_err(|_| too_big(&what()))
+    room.try_reserve_exact(bytes)
+        .map_err(|_| too_big(&what()))?;
+    // An allocation freed unused may be removed by the optimiser (it is, under LTO), and with
+    // it the check: the buffer is handed to an opaque use first.
+    std::hint::black_box(&mut room);
+    Ok(())
 }
 
 /// Room for `more` items in `buffer`, or `MemoryError`.
