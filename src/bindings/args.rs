@@ -385,7 +385,7 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Names {
     type Error = PyErr;
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
         if let Ok(name) = obj.cast::<PyString>() {
-            return Ok(Names(vec![name.to_str()?.to_owned()]));
+            return Ok(Names(vec![name.to_cow()?.into_owned()]));
         }
         let mut names = Vec::new();
         for item in obj.try_iter()? {
@@ -396,7 +396,7 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Names {
                     type_name(item.as_borrowed())
                 ))
             })?;
-            names.push(name.to_str()?.to_owned());
+            names.push(name.to_cow()?.into_owned());
         }
         Ok(Names(names))
     }
