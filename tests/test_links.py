@@ -15,12 +15,6 @@ PUZZLES = CORPUS["puzzles"]
 
 # f-puzzles constraints sudoku_rs does not model: a puzzle using one is refused by name.
 UNMODELLED = {
-    "lockout",
-    "entropicline",
-    "modularline",
-    "zipperline",
-    "regionsumline",
-    "doublearrow",
     "nabner",
     "rowindexer",
     "columnindexer",
@@ -196,16 +190,57 @@ def _data(**extra):
 def test_cells_outside_the_grid_and_unmodelled_keys_are_refused_by_name():
     with pytest.raises(sr.InvalidRulesError, match="R10C1, outside the 9x9"):
         sr.Puzzle.from_fpuzzles(_data(killercage=[{"cells": ["R10C1", "R9C1"], "value": "3"}]))
-    with pytest.raises(sr.InvalidRulesError, match=r"'lockout'.*R1C1, R2C2"):
-        sr.Puzzle.from_fpuzzles(_data(lockout=[{"lines": [["R1C1", "R2C2"]], "value": "4"}]))
-    with pytest.raises(sr.InvalidRulesError, match="'fogofwar'"):
-        sr.Puzzle.from_fpuzzles(_data(fogofwar=["R1C1"]))
+    with pytest.raises(sr.InvalidRulesError, match=r"'nabner'.*R1C1, R2C2"):
+        sr.Puzzle.from_fpuzzles(_data(nabner=[{"lines": [["R1C1", "R2C2"]]}]))
+    for key in ("rowindexer", "columnindexer", "boxindexer"):
+        with pytest.raises(sr.InvalidRulesError, match=rf"'{key}'.*R1C1"):
+            sr.Puzzle.from_fpuzzles(_data(**{key: [{"cells": ["R1C1"]}]}))
+    # A lockout line asking for another difference than half the side is not the rule modelled.
+    with pytest.raises(sr.InvalidRulesError, match="lockout 0 has difference 3"):
+        sr.Puzzle.from_fpuzzles(_data(lockout=[{"lines": [["R1C1", "R2C2"]], "value": "3"}]))
     # An empty list of an unmodelled kind says nothing, so it is no reason to refuse.
-    assert sr.Puzzle.from_fpuzzles(_data(lockout=[])) == sr.Puzzle(CLASSIC)
+    assert sr.Puzzle.from_fpuzzles(_data(nabner=[])) == sr.Puzzle(CLASSIC)
     with pytest.raises(sr.InvalidRulesError, match="no region"):
         data = _data()
         data["grid"][0][0]["region"] = None
         sr.Puzzle.from_fpuzzles(data)
+
+
+LINE_KEYS = {
+    "zipperline": "zipper_lines",
+    "regionsumline": "region_sum_lines",
+    "entropicline": "entropic_lines",
+    "modularline": "modular_lines",
+    "slowthermometer": "slow_thermometers",
+    "doublearrow": "double_arrows",
+    "lockout": "lockout_lines",
+}
+
+
+@pytest.mark.parametrize("key", sorted(LINE_KEYS))
+def test_the_line_kinds_read_write_and_round_trip(key):
+    line = ["R4C2", "R4C3", "R4C4"]
+    data = _data(**{key: [{"lines": [line], "value": "4" if key == "lockout" else ""}]})
+    # The extensions' drawings of the constraint are dropped, whichever tag they carry.
+    data["line"] = [{"lines": [line], "outlineC": "#000000", "isNewConstraint": True}]
+    puzzle = sr.Puzzle.from_fpuzzles(data)
+    assert getattr(puzzle.rules, LINE_KEYS[key]) == (((3, 1), (3, 2), (3, 3)),)
+    out = puzzle.to_fpuzzles()
+    assert out[key] == [{"lines": [line]}]
+    assert [e["fromConstraint"] for e in out["line"]] != []
+    assert sr.Puzzle.from_fpuzzles(out) == puzzle
+    assert sr.Puzzle.from_url(puzzle.to_url(site="sudokupad")) == puzzle
+
+
+def test_fog_of_war_is_kept_not_refused():
+    """Fog of war hides cells until a player earns them; the solutions are the same, so the
+    puzzle is read (and solved) and its fog written back."""
+    fog = [{"cells": ["R1C1", "R1C2"], "value": "FOW", "outlineC": "#000000"}]
+    puzzle = sr.Puzzle.from_fpuzzles(_data(cage=fog, fogofwar=["R5C5"]))
+    assert puzzle.rules.is_classic and sr.count_solutions(puzzle) == 1
+    out = puzzle.to_fpuzzles()
+    assert out["cage"] == fog and out["fogofwar"] == ["R5C5"]
+    assert sr.Puzzle.from_fpuzzles(out) == puzzle
 
 
 def test_only_given_values_are_givens_and_the_stated_solution_is_not_used():

@@ -77,6 +77,14 @@ def draw(kind, rng, sol, n):
         return [(total, clue, d)]
     if kind in ("thermometers", "renbans", "palindromes", "between_lines"):
         return [walk(rng, n, rng.randint(2, min(5, n)))]
+    if kind in LINE_KINDS:
+        least = {"double_arrows": 3, "lockout_lines": 2}.get(kind, 1)
+        line = walk(rng, n, rng.randint(least, min(6, n)))
+        if len(line) < least:
+            line = [(0, c) for c in range(least)]
+        if kind == "slow_thermometers" and truth:
+            line.sort(key=at)
+        return [line]
     if kind == "whispers":
         return [(walk(rng, n, rng.randint(2, 4)), rng.choice([None, 1, 2, n // 2]))]
     if kind == "arrows":
@@ -150,6 +158,16 @@ KINDS = [
     "pencil_marks",
     "cages",
 ]
+LINE_KINDS = [
+    "zipper_lines",
+    "region_sum_lines",
+    "entropic_lines",
+    "modular_lines",
+    "slow_thermometers",
+    "double_arrows",
+    "lockout_lines",
+]
+KINDS += LINE_KINDS
 FLAGS = ["main_diagonal", "anti_diagonal", "disjoint_groups", "negative_xv", "negative_ratio"]
 
 

@@ -6,6 +6,7 @@ unique puzzles whose solution keeps every rule."""
 import random
 
 import pytest
+import variant_reference as ref
 
 import sudoku_rs as sr
 
@@ -69,8 +70,24 @@ def diagonal(clue, direction, n):
     return cells
 
 
+LINE_KINDS = [
+    "zipper_lines",
+    "region_sum_lines",
+    "entropic_lines",
+    "modular_lines",
+    "slow_thermometers",
+    "double_arrows",
+    "lockout_lines",
+]
+BOXES = {4: (2, 2), 6: (2, 3), 9: (3, 3)}
+
+
 def holds(kind, item, g, n):
     """Whether the complete grid `g` (g[(r, c)] -> digit) keeps one constraint."""
+    if kind in LINE_KINDS:
+        rules = sr.Rules(**{kind: [item]})
+        ((_, _, test),) = ref.line_constraints(rules, n, *BOXES[n])
+        return test([g[x] for x in item])
     if kind == "little_killers":
         total, clue, direction = item
         return sum(g[x] for x in diagonal(clue, direction, n)) == total
@@ -208,6 +225,17 @@ def draw(kind, g, n, rng):
         r, c = rng.randrange(n - 1), rng.randrange(n - 1)
         here = [g[(r + dr, c + dc)] for dr in (0, 1) for dc in (0, 1)]
         return ((r, c), sorted(rng.sample(here, rng.randint(1, 4))))
+    if kind in LINE_KINDS:
+        least = {"double_arrows": 3, "lockout_lines": 2}.get(kind, 2)
+        for _ in range(60):
+            line = path(rng.randint(least, 4))
+            if len(line) < least:
+                continue
+            if kind == "slow_thermometers":
+                line.sort(key=g.get)
+            if holds(kind, line, g, n):
+                return line
+        return None
     if kind == "cages":
         line = path(rng.randint(1, 3))
         digits = [g[x] for x in line]
@@ -241,6 +269,7 @@ KINDS = [
     "skyscrapers",
     "quadruples",
     "cages",
+    *LINE_KINDS,
 ]
 
 
@@ -343,6 +372,10 @@ GENERATED = [
     "cages",
     "little_killers",
     "sandwiches",
+    "zipper_lines",
+    "slow_thermometers",
+    "region_sum_lines",
+    "double_arrows",
 ]
 
 

@@ -36,6 +36,13 @@ EXAMPLES = {
     "x_sums": [(6, (9, 3)), (15, (0, 9))],
     "skyscrapers": [(3, (2, -1))],
     "pencil_marks": [((4, 0), [1, 2])],
+    "zipper_lines": [[(1, 5), (1, 6), (1, 7)]],
+    "region_sum_lines": [[(2, 1), (3, 1), (3, 2)]],
+    "entropic_lines": [[(4, 1), (4, 2), (4, 3)]],
+    "modular_lines": [[(5, 1), (5, 2), (5, 3)]],
+    "slow_thermometers": [[(8, 0), (8, 1), (8, 2)]],
+    "double_arrows": [[(6, 6), (7, 6), (8, 6)]],
+    "lockout_lines": [[(4, 6), (5, 7), (6, 8)]],
 }
 
 
@@ -98,6 +105,10 @@ def test_attributes_say_what_was_given():
         ({"whispers": [([(0, 0), (0, 1)], 9)]}, "whispers line 0 has difference 9"),
         ({"renbans": [[(9, 0)]]}, "renban line 0 names cell (9, 0), outside the 9x9 grid"),
         ({"between_lines": [[(0, 0)]]}, "between line 0 has 1 cells"),
+        ({"double_arrows": [[(0, 0), (0, 1)]]}, "double arrow 0 has 2 cells; it needs at least 3"),
+        ({"lockout_lines": [[(0, 0)]]}, "lockout line 0 has 1 cells"),
+        ({"zipper_lines": [[(0, 0), (0, 0)]]}, "zipper line 0 lists cell (0, 0) twice"),
+        ({"slow_thermometers": [[(9, 9)]]}, "slow thermometer 0 names cell (9, 9), outside"),
     ],
 )
 def test_bad_constraints_name_the_constraint_and_its_cells(options, says):
@@ -183,6 +194,13 @@ def test_every_kind_is_drawn_and_prints(tmp_path):
         "data-x-sum",
         "data-skyscraper",
         "data-cage",
+        "data-zipper",
+        "data-region-sum",
+        "data-entropic",
+        "data-modular",
+        "data-slow-thermometer",
+        "data-double-arrow",
+        "data-lockout",
     ):
         assert mark in svg, mark
     assert "Disjoint groups" in svg and "Every X and V is given" in svg

@@ -105,7 +105,7 @@ def broken(cells, rules, n, box_rows, box_cols):
             return True
         if sum(filled) > total:
             return True
-    for _, members, holds in constraints(rules, n):
+    for _, members, holds in constraints(rules, n, box_rows, box_cols):
         values = [cells[i] for i in members]
         if all(values) and not holds(values):
             return True
@@ -170,9 +170,128 @@ def read_number(digits):
     return number
 
 
-def constraints(rules, n):
+def region_of(rules, n, box_rows, box_cols, cell):
+    """The region a cell is in: its jigsaw region, else its box."""
+    r, c = cell
+    if rules.regions is not None:
+        return rules.regions[r][c]
+    return (r // box_rows, c // box_cols)
+
+
+def stretches(regions):
+    """Positions along a line split where the region changes."""
+    out = []
+    for i, region in enumerate(regions):
+        if i > 0 and region == regions[i - 1]:
+            out[-1].append(i)
+        else:
+            out.append([i])
+    return out
+
+
+def rank(d, n):
+    """An entropic line's class of digit d: 0 low, 1 middle, 2 high. The low and high ranks
+    are the same size; the middle one differs when 3 does not divide n."""
+    edge = n // 3 + 1 if n % 3 == 2 else n // 3
+    return 0 if d <= edge else 2 if d > n - edge else 1
+
+
+def zipper_holds(v):
+    k = len(v)
+    totals = [v[i] + v[k - 1 - i] for i in range(k // 2)]
+    if k % 2:
+        totals.append(v[k // 2])
+    return len(set(totals)) <= 1
+
+
+def windows_of_three_differ(classes):
+    """Every three cells in a row (and a line of two) hold different classes."""
+    return all(len(set(classes[i : i + 3])) == len(classes[i : i + 3]) for i in range(len(classes)))
+
+
+def lockout_holds(v, n):
+    lo, hi = sorted((v[0], v[-1]))
+    return hi - lo >= n // 2 and all(x < lo or x > hi for x in v[1:-1])
+
+
+def line_constraints(rules, n, box_rows, box_cols):
+    """The line kinds as (kind, cell indices, test of their digits in order)."""
+    idx = lambda cell: cell[0] * n + cell[1]  # noqa: E731
+    out = []
+    for line in rules.zipper_lines:
+        out.append(("zipper", [idx(c) for c in line], zipper_holds))  # noqa: PERF401
+    for line in rules.region_sum_lines:
+        groups = stretches([region_of(rules, n, box_rows, box_cols, c) for c in line])
+        out.append(
+            (
+                "region sum",
+                [idx(c) for c in line],
+                lambda v, gs=groups: len({sum(v[i] for i in g) for g in gs}) <= 1,
+            )
+        )
+    for line in rules.entropic_lines:
+        out.append(  # noqa: PERF401
+            (
+                "entropic",
+                [idx(c) for c in line],
+                lambda v: windows_of_three_differ([rank(d, n) for d in v]),
+            )
+        )
+    for line in rules.modular_lines:
+        out.append(  # noqa: PERF401
+            (
+                "modular",
+                [idx(c) for c in line],
+                lambda v: windows_of_three_differ([d % 3 for d in v]),
+            )
+        )
+    for line in rules.slow_thermometers:
+        out.append(  # noqa: PERF401
+            ("slow thermometer", [idx(c) for c in line], lambda v: v == sorted(v))
+        )
+    for line in rules.double_arrows:
+        out.append(  # noqa: PERF401
+            ("double arrow", [idx(c) for c in line], lambda v: v[0] + v[-1] == sum(v[1:-1]))
+        )
+    for line in rules.lockout_lines:
+        out.append(("lockout", [idx(c) for c in line], lambda v: lockout_holds(v, n)))  # noqa: PERF401
+    return out
+
+
+def line_pairs(rules, n):
+    """The pair relations within the line kinds a clue conflict is flagged on: entropic and
+    modular lines (a multiple of three apart: the same class, else different), slow
+    thermometers (never down) and a lockout line's two ends."""
+    idx = lambda cell: cell[0] * n + cell[1]  # noqa: E731
+    out = []
+    for lines, cls in (
+        (rules.entropic_lines, lambda d: rank(d, n)),
+        (rules.modular_lines, lambda d: d % 3),
+    ):
+        for line in lines:
+            for a in range(len(line)):
+                for b in range(a + 1, len(line)):
+                    same = (b - a) % 3 == 0
+                    out.append(
+                        (
+                            [idx(line[a]), idx(line[b])],
+                            lambda v, same=same, cls=cls: (cls(v[0]) == cls(v[1])) == same,
+                        )
+                    )
+    for line in rules.slow_thermometers:
+        for a in range(len(line)):
+            for b in range(a + 1, len(line)):
+                out.append(([idx(line[a]), idx(line[b])], lambda v: v[0] <= v[1]))  # noqa: PERF401
+    out += [
+        ([idx(line[0]), idx(line[-1])], lambda v: abs(v[0] - v[1]) >= n // 2)
+        for line in rules.lockout_lines
+    ]
+    return out
+
+
+def constraints(rules, n, box_rows=None, box_cols=None):
     """Every constraint beyond the groups as (kind, cell indices, test of their digits in
-    order)."""
+    order); the line kinds need the box shape (region sum lines follow the boxes)."""
     if rules is None:
         return []
     idx = lambda cell: cell[0] * n + cell[1]  # noqa: E731
@@ -253,6 +372,8 @@ def constraints(rules, n):
         out.append(("skyscraper", outside_line(clue, n), lambda v, k=count: seen(v) == k))
     for cell, digits in rules.pencil_marks:
         out.append(("pencil marks", [idx(cell)], lambda v, ds=digits: v[0] in ds))
+    if box_rows is not None:
+        out += line_constraints(rules, n, box_rows, box_cols)
     return out
 
 
@@ -298,6 +419,7 @@ def conflict_cells(cells, rules, n, box_rows, box_cols):
             d = (n + 1) // 2 if difference is None else difference
             for a, b in zip(line, line[1:]):
                 pairwise.append(([idx(a), idx(b)], lambda v, d=d: abs(v[0] - v[1]) >= d))
+        pairwise += line_pairs(rules, n)
     for members, holds in pairwise:
         values = [cells[i] for i in members]
         if all(values) and not holds(values):

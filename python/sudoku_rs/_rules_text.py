@@ -20,6 +20,8 @@ Rules are written as space-separated words, in a fixed order, so equal rules wri
     quadruple=1,2:r1c1                 (digits, then the top-left cell of the 2x2)
     clone=r1c1,r1c2:r9c1,r9c2          (cells, then the cells they clone)
     pencil=1,2,3:r1c1                  (a cell's given pencil marks)
+    zipper=...   region-sum=...   entropic=...   modular=...   slow-thermo=...
+    double-arrow=...   lockout=...         (a line of cells; a slow thermometer from its bulb)
 
 Cells use the usual 1-based rNcM notation of puzzle books (the Python API counts from 0);
 clues outside the grid are in row or column 0 or n+1.
@@ -72,6 +74,13 @@ _LISTS = (
     ("x-sum", "x_sums"),
     ("skyscraper", "skyscrapers"),
     ("pencil", "pencil_marks"),
+    ("zipper", "zipper_lines"),
+    ("region-sum", "region_sum_lines"),
+    ("entropic", "entropic_lines"),
+    ("modular", "modular_lines"),
+    ("slow-thermo", "slow_thermometers"),
+    ("double-arrow", "double_arrows"),
+    ("lockout", "lockout_lines"),
 )
 _SHORTHANDS = {"x": ("diagonals",), "windoku": ("windows",), "classic": ()}
 _CELL = re.compile(r"r(\d+)c(\d+)\Z", re.IGNORECASE)
@@ -145,7 +154,7 @@ def _list_item(key: str, value: str, word: str) -> object:
         return (_cells_of(cells, word), _cells_of(copies, word))
     if key in ("odd_cells", "even_cells", "minimum_cells", "maximum_cells"):
         return _cells_of(value, word)
-    return _cells_of(value, word)  # a line: thermometer, renban, palindrome, between
+    return _cells_of(value, word)  # a line: thermometer, renban, ..., the line kinds
 
 
 def _list_text(key: str, item: Any) -> str:

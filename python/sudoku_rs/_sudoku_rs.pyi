@@ -73,8 +73,9 @@ class Rules:
     """Variant rules: diagonals, windows, jigsaw regions, extra regions, anti-knight,
     anti-king, non-consecutive, disjoint groups, killer cages, little killers, thermometers,
     arrows, XV, Kropki dots, sandwiches, whispers, renban, palindromes, between lines,
-    odd/even, minimum/maximum, quadruples, clones, X-sums, skyscrapers and given pencil marks.
-    Immutable, hashable, picklable."""
+    odd/even, minimum/maximum, quadruples, clones, X-sums, skyscrapers, given pencil marks,
+    zipper, region sum, entropic, modular and lockout lines, slow thermometers and double
+    arrows. Immutable, hashable, picklable."""
 
     def __new__(
         cls,
@@ -116,6 +117,13 @@ class Rules:
         x_sums: Optional[Sequence[Tuple[int, _Cell]]] = None,
         skyscrapers: Optional[Sequence[Tuple[int, _Cell]]] = None,
         pencil_marks: Optional[Sequence[Tuple[_Cell, Sequence[int]]]] = None,
+        zipper_lines: Optional[Sequence[Sequence[_Cell]]] = None,
+        region_sum_lines: Optional[Sequence[Sequence[_Cell]]] = None,
+        entropic_lines: Optional[Sequence[Sequence[_Cell]]] = None,
+        modular_lines: Optional[Sequence[Sequence[_Cell]]] = None,
+        slow_thermometers: Optional[Sequence[Sequence[_Cell]]] = None,
+        double_arrows: Optional[Sequence[Sequence[_Cell]]] = None,
+        lockout_lines: Optional[Sequence[Sequence[_Cell]]] = None,
     ) -> Rules: ...
     @staticmethod
     def classic() -> Rules: ...
@@ -195,6 +203,20 @@ class Rules:
     def skyscrapers(self) -> Tuple[Tuple[int, _Cell], ...]: ...
     @property
     def pencil_marks(self) -> Tuple[Tuple[_Cell, Tuple[int, ...]], ...]: ...
+    @property
+    def zipper_lines(self) -> Tuple[Tuple[_Cell, ...], ...]: ...
+    @property
+    def region_sum_lines(self) -> Tuple[Tuple[_Cell, ...], ...]: ...
+    @property
+    def entropic_lines(self) -> Tuple[Tuple[_Cell, ...], ...]: ...
+    @property
+    def modular_lines(self) -> Tuple[Tuple[_Cell, ...], ...]: ...
+    @property
+    def slow_thermometers(self) -> Tuple[Tuple[_Cell, ...], ...]: ...
+    @property
+    def double_arrows(self) -> Tuple[Tuple[_Cell, ...], ...]: ...
+    @property
+    def lockout_lines(self) -> Tuple[Tuple[_Cell, ...], ...]: ...
     @property
     def kinds(self) -> List[str]: ...
     @property

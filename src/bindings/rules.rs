@@ -12,7 +12,7 @@ use crate::core::error::{Cell, Error};
 use crate::core::grid::shape::isqrt;
 use crate::core::grid::text::{char_of_value, MAX_TEXT_VALUE};
 use crate::core::rules::{
-    Arrow, Cage, ClonePair, Direction, LineClue, LittleKiller, Outside, Pair, PencilMark,
+    Arrow, Cage, ClonePair, Direction, LineClue, LineKind, LittleKiller, Outside, Pair, PencilMark,
     Quadruple, Spec, Whisper, V_SUM, X_SUM,
 };
 use crate::core::Rules as Core;
@@ -365,7 +365,10 @@ impl Rules {
                         sandwiches = None, whispers = None, renbans = None, palindromes = None,
                         between_lines = None, odd_cells = None, even_cells = None,
                         minimum_cells = None, maximum_cells = None, quadruples = None,
-                        clones = None, x_sums = None, skyscrapers = None, pencil_marks = None))]
+                        clones = None, x_sums = None, skyscrapers = None, pencil_marks = None,
+                        zipper_lines = None, region_sum_lines = None, entropic_lines = None,
+                        modular_lines = None, slow_thermometers = None, double_arrows = None,
+                        lockout_lines = None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         diagonals: bool,
@@ -401,6 +404,13 @@ impl Rules {
         x_sums: Option<&Bound<'_, PyAny>>,
         skyscrapers: Option<&Bound<'_, PyAny>>,
         pencil_marks: Option<&Bound<'_, PyAny>>,
+        zipper_lines: Option<&Bound<'_, PyAny>>,
+        region_sum_lines: Option<&Bound<'_, PyAny>>,
+        entropic_lines: Option<&Bound<'_, PyAny>>,
+        modular_lines: Option<&Bound<'_, PyAny>>,
+        slow_thermometers: Option<&Bound<'_, PyAny>>,
+        double_arrows: Option<&Bound<'_, PyAny>>,
+        lockout_lines: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         super::guard::entry(|| {
             // Files of variant puzzles make one of these per line: when Python has used up
@@ -494,6 +504,22 @@ impl Rules {
                         digits: digits_of(&digits, &format!("the digits of {what}"))?,
                     })
                 })?,
+                lines: {
+                    let given = [
+                        zipper_lines,
+                        region_sum_lines,
+                        entropic_lines,
+                        modular_lines,
+                        slow_thermometers,
+                        double_arrows,
+                        lockout_lines,
+                    ];
+                    let mut lines: [Vec<Vec<Cell>>; LineKind::ALL.len()] = Default::default();
+                    for (kind, obj) in LineKind::ALL.into_iter().zip(given) {
+                        lines[kind as usize] = lines_of(obj, kind.keyword(), kind.name())?;
+                    }
+                    lines
+                },
             };
             Rules::shared(Core::new(spec)?)
         })
@@ -824,6 +850,54 @@ impl Rules {
         Ok(PyTuple::new(py, items)?.unbind())
     }
 
+    /// The zipper lines, each a tuple of cells: digits the same distance from the middle add up to
+    /// the same total (the middle cell's digit on a line of odd length).
+    #[getter]
+    fn zipper_lines(&self, py: Python<'_>) -> PyResult<Py<PyTuple>> {
+        lines_py(py, self.0.lines(LineKind::Zipper))
+    }
+
+    /// The region sum lines, each a tuple of cells: the stretches of the line in each region
+    /// (boxes, or jigsaw regions) add up to the same total; re-entering a region starts a new one.
+    #[getter]
+    fn region_sum_lines(&self, py: Python<'_>) -> PyResult<Py<PyTuple>> {
+        lines_py(py, self.0.lines(LineKind::RegionSum))
+    }
+
+    /// The entropic lines, each a tuple of cells: every three cells in a row hold a low, a middle
+    /// and a high digit (1-3, 4-6, 7-9 on a 9x9).
+    #[getter]
+    fn entropic_lines(&self, py: Python<'_>) -> PyResult<Py<PyTuple>> {
+        lines_py(py, self.0.lines(LineKind::Entropic))
+    }
+
+    /// The modular lines, each a tuple of cells: every three cells in a row hold digits of three
+    /// different residues modulo 3.
+    #[getter]
+    fn modular_lines(&self, py: Python<'_>) -> PyResult<Py<PyTuple>> {
+        lines_py(py, self.0.lines(LineKind::Modular))
+    }
+
+    /// The slow thermometers, each a tuple of cells from the bulb: digits never decrease along it.
+    #[getter]
+    fn slow_thermometers(&self, py: Python<'_>) -> PyResult<Py<PyTuple>> {
+        lines_py(py, self.0.lines(LineKind::SlowThermo))
+    }
+
+    /// The double arrows, each a tuple of cells: the two end digits add up to the sum of the
+    /// digits between them.
+    #[getter]
+    fn double_arrows(&self, py: Python<'_>) -> PyResult<Py<PyTuple>> {
+        lines_py(py, self.0.lines(LineKind::DoubleArrow))
+    }
+
+    /// The lockout lines, each a tuple of cells: the ends differ by at least half the side
+    /// (rounded down) and no digit between them on the line is between or equal to theirs.
+    #[getter]
+    fn lockout_lines(&self, py: Python<'_>) -> PyResult<Py<PyTuple>> {
+        lines_py(py, self.0.lines(LineKind::Lockout))
+    }
+
     /// The constraint kinds in force, by their keyword, in a fixed order.
     #[getter]
     fn kinds(&self) -> Vec<&'static str> {
@@ -967,6 +1041,13 @@ const KEYWORDS: &[&str] = &[
     "x_sums",
     "skyscrapers",
     "pencil_marks",
+    "zipper_lines",
+    "region_sum_lines",
+    "entropic_lines",
+    "modular_lines",
+    "slow_thermometers",
+    "double_arrows",
+    "lockout_lines",
 ];
 const KEYWORDS_BEFORE: usize = 7;
 

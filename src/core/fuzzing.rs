@@ -14,7 +14,7 @@ use crate::core::grid::Grid;
 use crate::core::link::{fpuzzles, lz, sudokupad, Puzzle, Site};
 use crate::core::rules::{
     conflicting_cells, find_conflict, Arrow, Cage, ClonePair, Direction, Layout, LineClue,
-    LittleKiller, Outside, Pair, PencilMark, Quadruple, Rules, Spec, Whisper,
+    LineKind, LittleKiller, Outside, Pair, PencilMark, Quadruple, Rules, Spec, Whisper,
 };
 use crate::core::search::{Solver, Unbounded};
 use crate::core::Result;
@@ -411,7 +411,7 @@ fn fuzz_spec(bytes: &mut Bytes<'_>, shape: BoxShape) -> Spec {
     }
     let count = bytes.below(8);
     for _ in 0..count {
-        match bytes.below(26) {
+        match bytes.below(27) {
             0 => spec.extra_regions.push(bytes.cells(6)),
             1 | 2 => {
                 let total = bytes.value();
@@ -490,6 +490,10 @@ fn fuzz_spec(bytes: &mut Bytes<'_>, shape: BoxShape) -> Spec {
             }),
             // The kinds the engine solves come up more often, so searches run, not refusals.
             23 => spec.extra_regions.push(bytes.cells(4)),
+            24 => {
+                let kind = LineKind::ALL[bytes.below(LineKind::ALL.len())];
+                spec.lines[kind as usize].push(bytes.cells(6));
+            }
             _ => {
                 let total = bytes.value();
                 spec.cages.push(Cage {

@@ -6,8 +6,10 @@
 - killer cages: a dashed outline inset in each cage, its total in the top-left corner;
 - the marks SudokuPad draws: thermometers (a bulb and a thick line), arrows (a circle and a
   shaft with a head), white and black dots and X/V letters on the edges, coloured lines for
-  whispers (green), renban (purple), palindromes (grey) and between lines (blue, circles at
-  the ends), odd circles and even squares, chevrons on minimum/maximum cells, quadruple circles
+  whispers (green), renban (purple), palindromes (grey), between lines (blue, circles at
+  the ends), zipper (lavender), region sum (light blue), entropic (peach) and modular (teal)
+  lines, slow thermometers (a thermometer with a white core), double arrows (circles at both
+  ends) and lockout lines (diamonds at both ends), odd circles and even squares, chevrons on minimum/maximum cells, quadruple circles
   with their digits at a corner, shaded clones, given pencil marks in small type, and the clues
   outside the grid (little killers with their arrow, sandwiches, X-sums, skyscrapers), for
   which the board grows a margin;
@@ -98,6 +100,13 @@ _NAMED_KINDS = (
     ("x_sums", "X-sums"),
     ("skyscrapers", "skyscrapers"),
     ("pencil_marks", "pencil marks"),
+    ("zipper_lines", "zipper lines"),
+    ("region_sum_lines", "region sum lines"),
+    ("entropic_lines", "entropic lines"),
+    ("modular_lines", "modular lines"),
+    ("slow_thermometers", "slow thermometers"),
+    ("double_arrows", "double arrows"),
+    ("lockout_lines", "lockout lines"),
 )
 
 # SudokuPad's line colours.
@@ -107,6 +116,12 @@ PALINDROME_COLOUR = "#a0a0a0"
 BETWEEN_COLOUR = "#7fa7e0"
 CLONE_COLOUR = "#f0c040"
 THERMO_COLOUR = "#c4c4c4"
+ZIPPER_COLOUR = "#c5a8ea"
+REGION_SUM_COLOUR = "#2ecbff"
+ENTROPIC_COLOUR = "#f5b57a"
+MODULAR_COLOUR = "#33bbbb"
+DOUBLE_ARROW_COLOUR = "#a0a0a0"
+LOCKOUT_COLOUR = "#3c7fd0"
 
 
 def _centre(cell: Sequence[int], size: int) -> Tuple[float, float]:
@@ -186,6 +201,46 @@ def _marks(rules: Any, n: int, size: int, colour: str) -> Tuple[List[str], List[
                         f'<circle cx="{x:g}" cy="{y:g}" r="{size * 0.38:g}" fill="#ffffff" '
                         f'stroke="{BETWEEN_COLOUR}" stroke-width="2" data-between-end="1"/>'
                     )
+    for kind, lines, tint in (
+        ("zipper", rules.zipper_lines, ZIPPER_COLOUR),
+        ("region-sum", rules.region_sum_lines, REGION_SUM_COLOUR),
+        ("entropic", rules.entropic_lines, ENTROPIC_COLOUR),
+        ("modular", rules.modular_lines, MODULAR_COLOUR),
+    ):
+        under.extend(
+            _line(line, size, tint, size * 0.16, f'stroke-opacity="0.85" data-{kind}="1"')
+            for line in lines
+        )
+    for line in rules.slow_thermometers:
+        # A thermometer with a white core: digits may repeat along it.
+        bulb_x, bulb_y = _centre(line[0], size)
+        under.append(
+            f'<g fill="{THERMO_COLOUR}" data-slow-thermometer="1">'
+            f'<circle cx="{bulb_x:g}" cy="{bulb_y:g}" r="{size * 0.38:g}"/>'
+            + _line(line, size, THERMO_COLOUR, size * 0.3, "")
+            + f'<circle cx="{bulb_x:g}" cy="{bulb_y:g}" r="{size * 0.22:g}" fill="#ffffff"/>'
+            + _line(line, size, "#ffffff", size * 0.1, "")
+            + "</g>"
+        )
+    for line in rules.double_arrows:
+        parts = [_line(line, size, DOUBLE_ARROW_COLOUR, size * 0.08, "")]
+        for end in (line[0], line[-1]):
+            x, y = _centre(end, size)
+            parts.append(
+                f'<circle cx="{x:g}" cy="{y:g}" r="{size * 0.38:g}" fill="#ffffff" '
+                f'stroke="{DOUBLE_ARROW_COLOUR}" stroke-width="2"/>'
+            )
+        under.append(f'<g data-double-arrow="1">{"".join(parts)}</g>')
+    for line in rules.lockout_lines:
+        parts = [_line(line, size, LOCKOUT_COLOUR, size * 0.12, "")]
+        for end in (line[0], line[-1]):
+            x, y = _centre(end, size)
+            r = size * 0.36
+            parts.append(
+                f'<path d="M{x:g} {y - r:g}L{x + r:g} {y:g}L{x:g} {y + r:g}L{x - r:g} {y:g}Z" '
+                f'fill="#ffffff" stroke="{LOCKOUT_COLOUR}" stroke-width="2"/>'
+            )
+        under.append(f'<g data-lockout="1">{"".join(parts)}</g>')
     for cell in rules.odd_cells:
         x, y = _centre(cell, size)
         under.append(

@@ -7,7 +7,7 @@
 use crate::core::error::{Cell, Error, Result};
 use crate::core::grid::shape::suggest_box;
 use crate::core::rules::{
-    Arrow, Cage, ClonePair, Direction, LineClue, LittleKiller, Outside, Pair, PencilMark,
+    Arrow, Cage, ClonePair, Direction, LineClue, LineKind, LittleKiller, Outside, Pair, PencilMark,
     Quadruple, Rules, Spec, Whisper, V_SUM, X_SUM,
 };
 
@@ -17,8 +17,10 @@ use super::Puzzle;
 /// f-puzzles' largest grid.
 pub const MAX_SIZE: usize = 16;
 
-/// Keys without rule meaning, kept and written back as they came.
-const KEPT: [&str; 6] = [
+/// Keys without rule meaning, kept and written back as they came (`fogofwar`, the cells fog of
+/// war lights at the start, only changes what a player sees).
+const KEPT: [&str; 7] = [
+    "fogofwar",
     "metadata",
     "highlightConflicts",
     "successMessage",
@@ -405,20 +407,15 @@ pub fn from_json(data: &Json) -> Result<Puzzle> {
             }
             k if KEPT.contains(&k) => puzzle_kept.push((key.to_string(), value.clone())),
             k if COSMETIC.contains(&k) => {
-                // f-puzzles marks fog of war with cosmetic cages labelled FOW or FOGLIGHT.
-                if key == "cage"
-                    && entries(value, key)?.iter().any(|e| {
-                        matches!(
-                            e.get("value").and_then(Json::as_str),
-                            Some("FOW" | "FOGLIGHT")
-                        )
-                    })
-                {
-                    return Err(refuse("cage (fog of war)", value));
-                }
+                // Fog of war (cosmetic cages labelled FOW or FOGLIGHT) only hides cells from a
+                // player until they are earned: it leaves the solutions as they are, so it is
+                // kept like any other cosmetic, not refused.
                 let own: Vec<Json> = entries(value, key)?
                     .iter()
-                    .filter(|e| e.get("fromConstraint").is_none())
+                    // Older extensions tagged their copies `isNewConstraint`.
+                    .filter(|e| {
+                        e.get("fromConstraint").is_none() && e.get("isNewConstraint").is_none()
+                    })
                     .cloned()
                     .collect();
                 if !own.is_empty() {
@@ -577,6 +574,26 @@ pub fn from_json(data: &Json) -> Result<Puzzle> {
                     }
                 }
             }
+            k if LineKind::ALL.iter().any(|l| l.fpuzzles_key() == k) => {
+                let kind = LineKind::ALL
+                    .into_iter()
+                    .find(|l| l.fpuzzles_key() == k)
+                    .expect("matched above");
+                for (i, e) in entries(value, key)?.iter().enumerate() {
+                    // A lockout line's ends differ by half the side, rounded down; a link
+                    // asking for another difference is not the rule modelled.
+                    let least = i64::from(LineKind::lockout_difference(n));
+                    if kind == LineKind::Lockout {
+                        if let Some(v) = number(e.get("value"), &what(i))?.filter(|&v| v != least) {
+                            return Err(rules_error(format!(
+                                "{} has difference {v}; sudoku_rs models lockout lines whose                                  ends differ by at least {least} on a {n}x{n} grid (half the                                  side, rounded down)",
+                                what(i)
+                            )));
+                        }
+                    }
+                    spec.lines[kind as usize].extend(reader.lines(e, &what(i))?);
+                }
+            }
             "odd" | "even" | "minimum" | "maximum" => {
                 for (i, e) in entries(value, key)?.iter().enumerate() {
                     let cell = reader.cell(e.get("cell").unwrap_or(&Json::Null), &what(i))?;
@@ -680,6 +697,19 @@ fn read_solution(value: &Json, n: usize) -> Result<Option<Vec<u8>>> {
         )));
     }
     Ok(Some(cells))
+}
+
+/// The name the f-puzzles extensions tag their drawings of a line kind with, and its colour.
+fn extension_look(kind: LineKind) -> (&'static str, &'static str) {
+    match kind {
+        LineKind::Zipper => ("Zipper Line", "#CDB1EC"),
+        LineKind::RegionSum => ("Region Sum Line", "#2ECBFF"),
+        LineKind::Entropic => ("Entropic Line", "#FFCCAA"),
+        LineKind::Modular => ("Modular Line", "#33BBBB"),
+        LineKind::SlowThermo => ("Slow Thermometer", "#6495ED"),
+        LineKind::DoubleArrow => ("Double Arrow", "#C54B8B"),
+        LineKind::Lockout => ("Lockout", "#006CBA"),
+    }
 }
 
 fn s(text: &str) -> Json {
@@ -952,6 +982,15 @@ pub fn to_json(puzzle: &Puzzle) -> Json {
             put(key, list(lines.iter().map(|l| lines_entry(l)).collect()));
         }
     }
+    for kind in LineKind::ALL {
+        let lines = rules.lines(kind);
+        if !lines.is_empty() {
+            put(
+                kind.fpuzzles_key(),
+                list(lines.iter().map(|l| lines_entry(l)).collect()),
+            );
+        }
+    }
     for (key, cells) in [
         ("odd", rules.odd_cells()),
         ("even", rules.even_cells()),
@@ -1033,6 +1072,41 @@ pub fn to_json(puzzle: &Puzzle) -> Json {
                     ("fromConstraint", s(name)),
                 ]),
             ));
+        }
+    }
+    // The line kinds f-puzzles knows only through its extensions, drawn as the extensions
+    // draw them: a coloured line, with circles on a double arrow's ends and a slow
+    // thermometer's bulb.
+    for kind in LineKind::ALL {
+        let (name, colour) = extension_look(kind);
+        for line in rules.lines(kind) {
+            copies.push((
+                "line",
+                obj(vec![
+                    ("lines", list(vec![cells_json(line)])),
+                    ("outlineC", s(colour)),
+                    ("width", num(0.25)),
+                    ("fromConstraint", s(name)),
+                ]),
+            ));
+            let ends: &[Cell] = match kind {
+                LineKind::DoubleArrow => &[line[0], line[line.len() - 1]],
+                LineKind::SlowThermo => &line[..1],
+                _ => &[],
+            };
+            for &end in ends {
+                copies.push((
+                    "circle",
+                    obj(vec![
+                        ("cells", list(vec![cell_json(end)])),
+                        ("baseC", s("#FFFFFF")),
+                        ("outlineC", s(colour)),
+                        ("width", num(0.85)),
+                        ("height", num(0.85)),
+                        ("fromConstraint", s(name)),
+                    ]),
+                ));
+            }
         }
     }
     for (clues, name) in [

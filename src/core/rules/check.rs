@@ -9,7 +9,7 @@ use crate::core::grid::shape::BoxShape;
 use crate::core::grid::{cell_at, find_conflict as classic_conflict};
 
 use super::layout::{disjoint_groups, neighbours, windows, Layout};
-use super::{Pair, Rules, V_SUM, X_SUM};
+use super::{region_stretches, LineKind, Pair, Rules, V_SUM, X_SUM};
 
 const FROM_ZERO: &str = "(row, column, counted from 0)";
 
@@ -258,7 +258,64 @@ fn pair_breaks(n: usize, rules: &Rules, cells: &[u8]) -> Vec<(usize, usize, &'st
             }
         }
     }
+    line_pair_breaks(n, rules, cells, &mut out);
     out
+}
+
+/// The pair relations of the line kinds, broken by placed clues: entropic and modular lines
+/// (cells a multiple of three apart share a class, others differ), slow thermometers (no step
+/// down) and a lockout line's ends (far enough apart).
+fn line_pair_breaks(
+    n: usize,
+    rules: &Rules,
+    cells: &[u8],
+    out: &mut Vec<(usize, usize, &'static str, String)>,
+) {
+    let at = |i: usize| cell_at(i, n);
+    let index = |c: &Cell| c.row * n + c.col;
+    for kind in [LineKind::Entropic, LineKind::Modular, LineKind::SlowThermo] {
+        let classes = kind.classes(n);
+        let class = |d: u8| classes.and_then(|m| m.iter().position(|m| m >> (d - 1) & 1 == 1));
+        for line in rules.lines(kind) {
+            for i in 0..line.len() {
+                for j in i + 1..line.len() {
+                    let (a, b) = (index(&line[i]), index(&line[j]));
+                    let (x, y) = (cells[a], cells[b]);
+                    if x == 0 || y == 0 {
+                        continue;
+                    }
+                    let why = match kind {
+                        LineKind::SlowThermo if x > y => "goes down from",
+                        LineKind::SlowThermo => continue,
+                        _ if (j - i) % 3 == 0 && class(x) != class(y) => {
+                            "is three cells on, so in the same class as"
+                        }
+                        _ if (j - i) % 3 != 0 && class(x) == class(y) => "is in the same class as",
+                        _ => continue,
+                    };
+                    let detail = format!(
+                        "{} holding {y} {why} {} holding {x} {FROM_ZERO}",
+                        at(b),
+                        at(a)
+                    );
+                    out.push((a.min(b), a.max(b), kind.name(), detail));
+                }
+            }
+        }
+    }
+    let least = LineKind::lockout_difference(n);
+    for line in rules.lines(LineKind::Lockout) {
+        let (a, b) = (index(&line[0]), index(&line[line.len() - 1]));
+        let (x, y) = (cells[a], cells[b]);
+        if x != 0 && y != 0 && u32::from(x.abs_diff(y)) < least {
+            let detail = format!(
+                "the ends {} and {} hold {x} and {y}, closer than {least} {FROM_ZERO}",
+                at(a),
+                at(b)
+            );
+            out.push((a.min(b), a.max(b), LineKind::Lockout.name(), detail));
+        }
+    }
 }
 
 /// The first broken rule among the clues of `cells` (row-major, 0 = blank) under `rules` on a
@@ -418,7 +475,102 @@ pub fn find_conflict(shape: BoxShape, rules: &Rules, cells: &[u8]) -> Option<Err
             return Some(Error::RuleConflict { rule, detail });
         }
     }
-    whole_conflict(n, rules, cells)
+    whole_conflict(n, rules, cells).or_else(|| line_conflict(shape, rules, cells))
+}
+
+/// Rules of the line kinds about more than a pair of cells, broken by placed clues: zipper
+/// and region sum lines whose complete groups disagree, double arrows whose sums cannot meet,
+/// lockout lines with a digit on or between the placed ends.
+fn line_conflict(shape: BoxShape, rules: &Rules, cells: &[u8]) -> Option<Error> {
+    let n = shape.size();
+    let value = |c: &Cell| cells[c.row * n + c.col];
+    let broke = |kind: LineKind, i: usize, why: String| {
+        Some(Error::RuleConflict {
+            rule: kind.name(),
+            detail: format!("{} {i} {why}", kind.name()),
+        })
+    };
+    // The totals of the groups whose cells are all placed.
+    let disagree = |groups: Vec<Vec<u8>>| {
+        let totals: Vec<u32> = groups
+            .iter()
+            .filter(|g| !g.contains(&0))
+            .map(|g| g.iter().map(|&d| u32::from(d)).sum())
+            .collect();
+        totals
+            .windows(2)
+            .find(|w| w[0] != w[1])
+            .map(|w| format!("has groups adding up to {} and {}", w[0], w[1]))
+    };
+    for (i, line) in rules.lines(LineKind::Zipper).iter().enumerate() {
+        let digits: Vec<u8> = line.iter().map(value).collect();
+        let k = digits.len();
+        let mut groups: Vec<Vec<u8>> = (0..k / 2)
+            .map(|j| vec![digits[j], digits[k - 1 - j]])
+            .collect();
+        if k % 2 == 1 {
+            groups.push(vec![digits[k / 2]]);
+        }
+        if let Some(why) = disagree(groups) {
+            return broke(LineKind::Zipper, i, why);
+        }
+    }
+    let regions = rules.cell_regions(shape);
+    for (i, line) in rules.lines(LineKind::RegionSum).iter().enumerate() {
+        let digits: Vec<u8> = line.iter().map(value).collect();
+        let own: Vec<Option<u8>> = line.iter().map(|c| regions[c.row * n + c.col]).collect();
+        let groups = region_stretches(&own)
+            .iter()
+            .map(|s| s.iter().map(|&j| digits[j]).collect())
+            .collect();
+        if let Some(why) = disagree(groups) {
+            return broke(LineKind::RegionSum, i, why);
+        }
+    }
+    for (i, line) in rules.lines(LineKind::DoubleArrow).iter().enumerate() {
+        let digits: Vec<u32> = line.iter().map(|c| u32::from(value(c))).collect();
+        let k = digits.len();
+        let (a, z) = (digits[0], digits[k - 1]);
+        let middle = &digits[1..k - 1];
+        let sum: u32 = middle.iter().sum();
+        let open = middle.iter().filter(|&&d| d == 0).count() as u32;
+        // Open middle cells hold 1 to n each; an open end 1 to n.
+        let least = sum + open;
+        let most = sum + open * n as u32;
+        let (ends_least, ends_most) = match (a, z) {
+            (0, 0) => (2, 2 * n as u32),
+            (0, e) | (e, 0) => (e + 1, e + n as u32),
+            (a, z) => (a + z, a + z),
+        };
+        if least > ends_most || most < ends_least {
+            return broke(
+                LineKind::DoubleArrow,
+                i,
+                format!(
+                    "cannot balance: its ends add up to {ends_least}..{ends_most} and the                      cells between them to {least}..{most}"
+                ),
+            );
+        }
+    }
+    for (i, line) in rules.lines(LineKind::Lockout).iter().enumerate() {
+        let (a, z) = (value(&line[0]), value(&line[line.len() - 1]));
+        if a == 0 || z == 0 {
+            continue;
+        }
+        let (lo, hi) = (a.min(z), a.max(z));
+        if let Some(d) = line[1..line.len() - 1]
+            .iter()
+            .map(value)
+            .find(|&d| d != 0 && (lo..=hi).contains(&d))
+        {
+            return broke(
+                LineKind::Lockout,
+                i,
+                format!("has ends {a} and {z} and {d} on the line, which they lock out"),
+            );
+        }
+    }
+    None
 }
 
 /// Rules about whole lines, cages and clues outside the grid, broken by placed clues: what no

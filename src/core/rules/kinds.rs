@@ -259,3 +259,188 @@ pub(crate) fn check_digits(what: &str, digits: &[u8], most: usize) -> Result<()>
     }
     Ok(())
 }
+
+/// The line constraints whose rule is about the digits along one line alone (and, for region
+/// sum lines, the regions the line passes through): each kept as a list of lines under its
+/// kind, in the order given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum LineKind {
+    /// Digits the same distance from the middle add up to the same total (the middle cell's
+    /// digit, when the line has one).
+    Zipper,
+    /// The digits of each stretch of the line within one region add up to the same total; a
+    /// line re-entering a region starts a new stretch.
+    RegionSum,
+    /// Every three cells in a row along the line hold a low, a middle and a high digit.
+    Entropic,
+    /// Every three cells in a row along the line hold digits of three different residues
+    /// modulo 3.
+    Modular,
+    /// Digits never decrease along the line from its bulb (they may repeat).
+    SlowThermo,
+    /// The two end digits add up to the sum of the digits between them.
+    DoubleArrow,
+    /// The end digits (diamonds) differ by at least half the side, rounded down, and no digit
+    /// between them on the line lies between or on theirs.
+    Lockout,
+}
+
+impl LineKind {
+    pub const ALL: [LineKind; 7] = [
+        LineKind::Zipper,
+        LineKind::RegionSum,
+        LineKind::Entropic,
+        LineKind::Modular,
+        LineKind::SlowThermo,
+        LineKind::DoubleArrow,
+        LineKind::Lockout,
+    ];
+
+    /// The `Rules` keyword and attribute.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            LineKind::Zipper => "zipper_lines",
+            LineKind::RegionSum => "region_sum_lines",
+            LineKind::Entropic => "entropic_lines",
+            LineKind::Modular => "modular_lines",
+            LineKind::SlowThermo => "slow_thermometers",
+            LineKind::DoubleArrow => "double_arrows",
+            LineKind::Lockout => "lockout_lines",
+        }
+    }
+
+    /// One line's name in messages (and the rule named by a conflict).
+    pub fn name(self) -> &'static str {
+        match self {
+            LineKind::Zipper => "zipper line",
+            LineKind::RegionSum => "region sum line",
+            LineKind::Entropic => "entropic line",
+            LineKind::Modular => "modular line",
+            LineKind::SlowThermo => "slow thermometer",
+            LineKind::DoubleArrow => "double arrow",
+            LineKind::Lockout => "lockout line",
+        }
+    }
+
+    /// f-puzzles' key (from the widely used constraint extensions that define these lines).
+    pub fn fpuzzles_key(self) -> &'static str {
+        match self {
+            LineKind::Zipper => "zipperline",
+            LineKind::RegionSum => "regionsumline",
+            LineKind::Entropic => "entropicline",
+            LineKind::Modular => "modularline",
+            LineKind::SlowThermo => "slowthermometer",
+            LineKind::DoubleArrow => "doublearrow",
+            LineKind::Lockout => "lockout",
+        }
+    }
+
+    /// The fewest cells a line of this kind has: a double arrow has two ends and something
+    /// between them, a lockout line two ends.
+    pub fn least(self) -> usize {
+        match self {
+            LineKind::DoubleArrow => 3,
+            LineKind::Lockout => 2,
+            _ => 1,
+        }
+    }
+
+    /// The digit classes three cells in a row must cover on a grid of side `n` (entropic:
+    /// low, middle, high; modular: the residues 1, 2, 0 modulo 3), as masks of digits `1..=n`.
+    /// `None` for the other kinds.
+    pub fn classes(self, n: usize) -> Option<[u64; 3]> {
+        let mask = |f: &dyn Fn(usize) -> bool| {
+            (1..=n)
+                .filter(|&d| f(d))
+                .fold(0u64, |m, d| m | 1 << (d - 1))
+        };
+        match self {
+            LineKind::Entropic => {
+                // The low and high ranks are equally large; the middle one takes what is left.
+                let (floor, ceil) = (n / 3, n.div_ceil(3));
+                let edge = if 2 * floor + ceil == n { floor } else { ceil };
+                Some([
+                    mask(&|d| d <= edge),
+                    mask(&|d| d > edge && d <= n - edge),
+                    mask(&|d| d > n - edge),
+                ])
+            }
+            LineKind::Modular => Some([
+                mask(&|d| d % 3 == 1),
+                mask(&|d| d % 3 == 2),
+                mask(&|d| d % 3 == 0),
+            ]),
+            _ => None,
+        }
+    }
+
+    /// A lockout line's least difference between its ends on a grid of side `n`.
+    pub fn lockout_difference(n: usize) -> u32 {
+        (n / 2) as u32
+    }
+
+    /// Whether the digits along a complete line (in line order) keep the rule on a grid of side
+    /// `n`; `regions` gives each cell's region (region sum lines only; `None`: no region).
+    pub fn holds(self, digits: &[u8], n: usize, regions: &[Option<u8>]) -> bool {
+        let sum = |ds: &[u8]| ds.iter().map(|&d| u32::from(d)).sum::<u32>();
+        match self {
+            LineKind::Zipper => {
+                let k = digits.len();
+                let mut totals =
+                    (0..k / 2).map(|i| u32::from(digits[i]) + u32::from(digits[k - 1 - i]));
+                if k % 2 == 1 {
+                    let middle = u32::from(digits[k / 2]);
+                    totals.all(|t| t == middle)
+                } else {
+                    let first = totals.next();
+                    totals.all(|t| Some(t) == first)
+                }
+            }
+            LineKind::RegionSum => {
+                let totals: Vec<u32> = region_stretches(regions)
+                    .iter()
+                    .map(|s| s.iter().map(|&i| u32::from(digits[i])).sum())
+                    .collect();
+                totals.windows(2).all(|w| w[0] == w[1])
+            }
+            LineKind::Entropic | LineKind::Modular => {
+                let classes = self.classes(n).expect("classed kinds");
+                let class = |d: u8| classes.iter().position(|m| m >> (d - 1) & 1 == 1);
+                (0..digits.len()).all(|i| {
+                    (i + 1..digits.len().min(i + 3)).all(|j| class(digits[i]) != class(digits[j]))
+                        && (i + 3 >= digits.len() || class(digits[i]) == class(digits[i + 3]))
+                })
+            }
+            LineKind::SlowThermo => digits.windows(2).all(|w| w[0] <= w[1]),
+            LineKind::DoubleArrow => {
+                let k = digits.len();
+                u32::from(digits[0]) + u32::from(digits[k - 1]) == sum(&digits[1..k - 1])
+            }
+            LineKind::Lockout => {
+                let (a, z) = (digits[0], digits[digits.len() - 1]);
+                let (lo, hi) = (a.min(z), a.max(z));
+                u32::from(hi - lo) >= LineKind::lockout_difference(n)
+                    && digits[1..digits.len() - 1]
+                        .iter()
+                        .all(|&d| d < lo || d > hi)
+            }
+        }
+    }
+}
+
+/// A region sum line's stretches: runs of positions along the line in one region, cells in no
+/// region skipped (they neither count nor end a stretch), each position once.
+pub fn region_stretches(regions: &[Option<u8>]) -> Vec<Vec<usize>> {
+    let mut out: Vec<Vec<usize>> = Vec::new();
+    let mut current: Option<u8> = None;
+    for (i, region) in regions.iter().enumerate() {
+        let Some(region) = *region else { continue };
+        if current == Some(region) {
+            out.last_mut().expect("a stretch is open").push(i);
+        } else {
+            out.push(vec![i]);
+            current = Some(region);
+        }
+    }
+    out
+}

@@ -22,8 +22,8 @@ use crate::core::grid::shape::{suggest_box, BoxShape, MAX_SIZE};
 pub use check::{conflicting_cells, find_conflict};
 use kinds::{check_digits, check_line, check_outside, check_pair, first_repeat};
 pub use kinds::{
-    Arrow, Cage, ClonePair, Direction, LineClue, LittleKiller, Outside, Pair, PencilMark,
-    Quadruple, Whisper,
+    region_stretches, Arrow, Cage, ClonePair, Direction, LineClue, LineKind, LittleKiller, Outside,
+    Pair, PencilMark, Quadruple, Whisper,
 };
 pub use layout::Layout;
 
@@ -95,6 +95,9 @@ pub struct Spec {
     pub skyscrapers: Vec<LineClue>,
     /// Given pencil marks: each cell holds one of its digits.
     pub pencil_marks: Vec<PencilMark>,
+    /// The lines of each [`LineKind`], indexed by the kind (`lines[LineKind::Zipper as
+    /// usize]`), each line a list of cells in order.
+    pub lines: [Vec<Vec<Cell>>; LineKind::ALL.len()],
 }
 
 /// A validated set of rules. Immutable; two are equal when they describe the same rules in the
@@ -134,6 +137,7 @@ pub struct Rules {
     x_sums: Vec<LineClue>,
     skyscrapers: Vec<LineClue>,
     pencil_marks: Vec<PencilMark>,
+    lines: [Vec<Vec<Cell>>; LineKind::ALL.len()],
 }
 
 impl Rules {
@@ -272,6 +276,11 @@ impl Rules {
                 )));
             }
         }
+        for kind in LineKind::ALL {
+            for (i, line) in spec.lines[kind as usize].iter().enumerate() {
+                check_line(&format!("{} {i}", kind.name()), line, kind.least())?;
+            }
+        }
         let marked: Vec<Cell> = spec.pencil_marks.iter().map(|m| m.cell).collect();
         if let Some(cell) = first_repeat(&marked) {
             return Err(Error::Rules(format!(
@@ -318,6 +327,7 @@ impl Rules {
             x_sums: spec.x_sums,
             skyscrapers: spec.skyscrapers,
             pencil_marks: spec.pencil_marks,
+            lines: spec.lines,
         };
         if let Some(n) = rules.size() {
             rules.check_size(n)?;
@@ -367,8 +377,10 @@ impl Rules {
             ("skyscrapers", !self.skyscrapers.is_empty()),
             ("pencil_marks", !self.pencil_marks.is_empty()),
         ];
+        let lines = LineKind::ALL.map(|k| (k.keyword(), !self.lines(k).is_empty()));
         flags
             .into_iter()
+            .chain(lines)
             .filter(|&(_, on)| on)
             .map(|(name, _)| name)
             .collect()
@@ -591,6 +603,11 @@ impl Rules {
             outside(format!("clone {i}"), &clone.cells)?;
             outside(format!("the copy of clone {i}"), &clone.clone_cells)?;
         }
+        for kind in LineKind::ALL {
+            for (i, line) in self.lines(kind).iter().enumerate() {
+                outside(format!("{} {i}", kind.name()), line)?;
+            }
+        }
         for mark in &self.pencil_marks {
             outside("pencil marks".to_string(), &[mark.cell])?;
             digits_fit(
@@ -733,6 +750,22 @@ impl Rules {
 
     pub fn pencil_marks(&self) -> &[PencilMark] {
         &self.pencil_marks
+    }
+
+    /// The lines of one [`LineKind`].
+    pub fn lines(&self, kind: LineKind) -> &[Vec<Cell>] {
+        &self.lines[kind as usize]
+    }
+
+    /// Each cell's region on a grid of `shape` (row-major): its jigsaw region, else its box.
+    pub fn cell_regions(&self, shape: BoxShape) -> Vec<Option<u8>> {
+        let n = shape.size();
+        match &self.regions {
+            Some(ids) => ids.iter().map(|&id| Some(id)).collect(),
+            None => (0..n * n)
+                .map(|i| Some(shape.box_index(i / n, i % n) as u8))
+                .collect(),
+        }
     }
 }
 

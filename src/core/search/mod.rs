@@ -6,7 +6,8 @@
 //! - `generic`: the engine for any box shape up to 64x64.
 //! - `nine`: the dedicated engine for classic 9x9.
 //! - `variant`: the engine for variant rules, each constraint a propagator (`propagators`,
-//!   with `cage_sets` for killer cages).
+//!   with `cage_sets` for killer cages and `line_propagators` for the line kinds of
+//!   `rules::LineKind`).
 //! - `depth_first`: the depth-first loop the generic and variant engines share.
 //! - `trace`: the search told as it happens, and its token vocabulary.
 
@@ -14,6 +15,7 @@ mod cage_sets;
 pub mod control;
 mod depth_first;
 mod generic;
+pub(crate) mod line_propagators;
 // nine.rs's code stays as it was measured (benches/results/); these two style lints flag it
 // and wait for its next timed change.
 #[allow(clippy::explicit_iter_loop, clippy::items_after_statements)]

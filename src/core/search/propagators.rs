@@ -95,6 +95,7 @@ pub(crate) enum Propagator {
     XSum(XSum),
     Skyscraper(Skyscraper),
     Quadruple(Quadruple),
+    Line(super::line_propagators::LinePropagator),
 }
 
 impl Propagator {
@@ -113,6 +114,7 @@ impl Propagator {
             Propagator::XSum(p) => p.propagate(board),
             Propagator::Skyscraper(p) => p.propagate(board),
             Propagator::Quadruple(p) => p.propagate(board),
+            Propagator::Line(p) => p.propagate(board),
         }
     }
 
@@ -129,6 +131,7 @@ impl Propagator {
             Propagator::XSum(p) => p.holds(value),
             Propagator::Skyscraper(p) => p.holds(value),
             Propagator::Quadruple(p) => p.holds(value),
+            Propagator::Line(p) => p.holds(value),
         }
     }
 }

@@ -18,6 +18,7 @@ use std::sync::Arc;
 
 use super::control::{mix, Attempt, Control, Flow, SearchStats};
 use super::depth_first::{self, depth_first, Frame, Levels};
+use super::line_propagators::line_propagators;
 use super::propagators::{
     place, strike_adjacent, Between, Board, Cage, Pairs, Propagator, Quadruple, Relation, Renban,
     Sandwich, Skyscraper, Sum, Thermo, XSum,
@@ -62,6 +63,7 @@ impl Variant {
         let n = shape.size();
         let nc = n * n;
         let (mut propagators, cages, masks) = propagators(&rules, n);
+        propagators.extend(line_propagators(&rules, shape));
         for p in &mut propagators {
             if let Propagator::Pairs(pairs) = p {
                 pairs.bind(&layout);
