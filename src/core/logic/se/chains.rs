@@ -27,19 +27,28 @@ pub(crate) enum Family {
     DynamicPlus,
     /// Dynamic forcing chains helped by those and by forcing chains (9.5 and up).
     NestedForcingChains,
+    /// ... and by cell and region forcing chains (10.0 and up).
+    NestedMultipleForcingChains,
+    /// Dynamic forcing chains helped by the basic techniques and by dynamic forcing chains
+    /// nested at level 0, 1 or 2 (10.5 and up: SE tries the three in turn, at one base).
+    NestedDynamicForcingChains(u8),
 }
 
 impl Family {
     /// Every family, in SE's order (the driver's `ORDER` interleaves them with aligned triple
     /// exclusion; the tests walk them all).
     #[cfg_attr(not(test), allow(dead_code))]
-    pub(crate) const ALL: [Family; 6] = [
+    pub(crate) const ALL: [Family; 10] = [
         Family::Cycles,
         Family::Nishio,
         Family::Multiple,
         Family::Dynamic,
         Family::DynamicPlus,
         Family::NestedForcingChains,
+        Family::NestedMultipleForcingChains,
+        Family::NestedDynamicForcingChains(0),
+        Family::NestedDynamicForcingChains(1),
+        Family::NestedDynamicForcingChains(2),
     ];
 }
 
@@ -226,6 +235,9 @@ fn length_difficulty(complexity: u32) -> f64 {
     added
 }
 
+/// The potentials a chain passes through, each with why it got on or off.
+type Chain = Vec<(Pid, Option<Cause>)>;
+
 /// A hint before sorting: SE's difficulty, complexity and kind order, and its conclusion.
 struct Candidate {
     difficulty: f64,
@@ -236,8 +248,9 @@ struct Candidate {
     target: Pid,
     /// For cycles: the eliminations (candidate indexes).
     cycle_elims: Vec<u16>,
-    /// For cycles and forcing chains found inside another chain: the chain, from its end.
-    chain: Vec<(Pid, Option<Cause>)>,
+    /// For chains found inside another chain: the chain (for cycles and forcing chains from
+    /// its end; for the others, each target's ancestors breadth first).
+    chain: Chain,
 }
 
 /// Whether a hint keyed (difficulty, complexity, kind) sorts before another.
@@ -300,11 +313,15 @@ fn finish(state: &State, mut found: Vec<Candidate>, out: &mut Vec<Hint>) {
 pub(crate) fn hints(state: &State, family: Family, out: &mut Vec<Hint>) {
     let found = match family {
         Family::Cycles => unary::hints(state, false),
-        Family::Nishio => multiple::hints(state, Mode::NISHIO),
-        Family::Multiple => multiple::hints(state, Mode::MULTIPLE),
-        Family::Dynamic => multiple::hints(state, Mode::DYNAMIC),
-        Family::DynamicPlus => multiple::hints(state, Mode::DYNAMIC_PLUS),
-        Family::NestedForcingChains => multiple::hints(state, Mode::NESTED_FORCING_CHAINS),
+        Family::Nishio => multiple::hints(state, Mode::NISHIO, false),
+        Family::Multiple => multiple::hints(state, Mode::MULTIPLE, false),
+        Family::Dynamic => multiple::hints(state, Mode::DYNAMIC, false),
+        Family::DynamicPlus => multiple::hints(state, Mode::nested(1, 0), false),
+        Family::NestedForcingChains => multiple::hints(state, Mode::nested(2, 0), false),
+        Family::NestedMultipleForcingChains => multiple::hints(state, Mode::nested(3, 0), false),
+        Family::NestedDynamicForcingChains(inner) => {
+            multiple::hints(state, Mode::nested(4, inner), false)
+        }
     };
     finish(state, found, out);
 }
@@ -315,8 +332,10 @@ struct Mode {
     dynamic: bool,
     nishio: bool,
     /// The nesting level: 1 adds locked candidates, pairs and X-wings inside the chains, 2
-    /// cycles and forcing chains.
+    /// cycles and forcing chains, 3 cell and region forcing chains, 4 (instead of those two)
+    /// dynamic forcing chains of level `inner`.
     level: u8,
+    inner: u8,
     base: f64,
 }
 
@@ -325,32 +344,33 @@ impl Mode {
         dynamic: true,
         nishio: true,
         level: 0,
+        inner: 0,
         base: 7.5,
     };
     const MULTIPLE: Mode = Mode {
         dynamic: false,
         nishio: false,
         level: 0,
+        inner: 0,
         base: 8.0,
     };
     const DYNAMIC: Mode = Mode {
         dynamic: true,
         nishio: false,
         level: 0,
+        inner: 0,
         base: 8.5,
     };
-    const DYNAMIC_PLUS: Mode = Mode {
-        dynamic: true,
-        nishio: false,
-        level: 1,
-        base: 9.0,
-    };
-    const NESTED_FORCING_CHAINS: Mode = Mode {
-        dynamic: true,
-        nishio: false,
-        level: 2,
-        base: 9.5,
-    };
+    /// Dynamic forcing chains nested at `level` (SE's base difficulty: 8.5 plus 0.5 a level).
+    const fn nested(level: u8, inner: u8) -> Mode {
+        Mode {
+            dynamic: true,
+            nishio: false,
+            level,
+            inner,
+            base: 8.5 + 0.5 * level as f64,
+        }
+    }
 }
 
 /// Cycles and forcing chains: one assumption followed through single links.
@@ -369,11 +389,95 @@ mod unary {
 
     const ROOT: u32 = u32::MAX;
 
+    /// The links of one grid, computed once for the thousands of searches over it: per
+    /// candidate, what its "on" turns off (the cell's other values, then the places in its
+    /// regions) and what its "off" turns on (the cell's other value, then the regions' last
+    /// places), in SE's order.
+    struct Links {
+        /// Candidate `k`'s "on" links are `on[on_start[k]..on_start[k + 1]]`, the first
+        /// `on_cell[k]` of them to the cell's other values.
+        on: Vec<(Pid, Cause)>,
+        on_start: Vec<u32>,
+        on_cell: Vec<u8>,
+        /// Candidate `k`'s "off" links to its cell's other value (when the cell has two).
+        off_cell: Vec<Option<Pid>>,
+        /// Candidate `k`'s "off" links to its regions' last places.
+        off: Vec<(Pid, Cause)>,
+        off_start: Vec<u32>,
+    }
+
+    impl Links {
+        fn new(cands: &[u16; 81]) -> Links {
+            let mut links = Links {
+                on: Vec::with_capacity(729 * 12),
+                on_start: Vec::with_capacity(730),
+                on_cell: vec![0; 729],
+                off_cell: vec![None; 729],
+                off: Vec::with_capacity(729),
+                off_start: Vec::with_capacity(730),
+            };
+            let mut buf = Vec::with_capacity(32);
+            for k in 0..729 {
+                let (cell, d) = (k / 9, k % 9);
+                links.on_start.push(links.on.len() as u32);
+                links.off_start.push(links.off.len() as u32);
+                if cands[cell] >> d & 1 == 0 {
+                    continue;
+                }
+                on_to_off(cands, cell, d, true, &mut buf);
+                links.on_cell[k] = (cands[cell].count_ones() - 1) as u8;
+                links.on.extend_from_slice(&buf);
+                off_to_on(cands, cell, d, true, false, &mut buf);
+                links.off_cell[k] = buf.first().map(|&(q, _)| q);
+                off_to_on(cands, cell, d, false, true, &mut buf);
+                links.off.extend_from_slice(&buf);
+            }
+            links.on_start.push(links.on.len() as u32);
+            links.off_start.push(links.off.len() as u32);
+            links
+        }
+
+        /// What `p` ("on") turns off, with the cell's other values when `y`.
+        #[inline]
+        fn on_to_off(&self, p: Pid, y: bool) -> &[(Pid, Cause)] {
+            let k = p as usize / 2;
+            let (a, b) = (self.on_start[k] as usize, self.on_start[k + 1] as usize);
+            let skip = if y { 0 } else { self.on_cell[k] as usize };
+            &self.on[a + skip..b]
+        }
+
+        /// What `p` ("off") turns on: the cell's other value when `y`, then the regions' last
+        /// places when `x`; `f` sees each.
+        #[inline]
+        fn off_to_on(&self, p: Pid, y: bool, x: bool, mut f: impl FnMut(Pid, Cause) -> bool) {
+            let k = p as usize / 2;
+            if y {
+                if let Some(q) = self.off_cell[k] {
+                    if !f(q, Cause::Cell) {
+                        return;
+                    }
+                }
+            }
+            if x {
+                let (a, b) = (self.off_start[k] as usize, self.off_start[k + 1] as usize);
+                for &(q, cause) in &self.off[a..b] {
+                    if !f(q, cause) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
     struct Search<'a> {
         cands: &'a [u16; 81],
+        links: Links,
         nodes: Vec<Node>,
-        offs: Vec<(Pid, Cause)>,
-        ons: Vec<(Pid, Cause)>,
+        to_on: PSet,
+        to_off: PSet,
+        pending_on: Vec<u32>,
+        pending_off: Vec<u32>,
+        next: Vec<u32>,
     }
 
     impl Search<'_> {
@@ -408,13 +512,17 @@ mod unary {
         }
 
         /// The cycles back to `source` (its "on" potential), as the nodes that close them.
-        fn cycles(&mut self, source: Pid, y: bool, x: bool, limit: u32) -> Vec<u32> {
+        fn cycles(&mut self, source: Pid, y: bool, x: bool, limit: u32, cycles: &mut Vec<u32>) {
             self.nodes.clear();
-            let mut to_on = PSet::new();
-            let mut cycles = Vec::new();
-            let mut pending_on = vec![self.push(source, ROOT)];
-            to_on.set(source);
-            let mut pending_off: Vec<u32> = Vec::new();
+            cycles.clear();
+            self.to_on = PSet::new();
+            let mut pending_on = std::mem::take(&mut self.pending_on);
+            let mut pending_off = std::mem::take(&mut self.pending_off);
+            let mut next = std::mem::take(&mut self.next);
+            pending_on.clear();
+            pending_off.clear();
+            pending_on.push(self.push(source, ROOT));
+            self.to_on.set(source);
             let mut length = 0;
             while !pending_on.is_empty() || !pending_off.is_empty() {
                 // The cycles this round closes have `length + 2` potentials.
@@ -422,99 +530,140 @@ mod unary {
                     break;
                 }
                 length += 1;
-                for p in std::mem::take(&mut pending_on) {
+                for &p in &pending_on {
                     let pp = self.nodes[p as usize].pid;
-                    let mut offs = std::mem::take(&mut self.offs);
-                    on_to_off(self.cands, pcell(pp), pdigit(pp), y, &mut offs);
-                    for &(q, cause) in &offs {
+                    for i in 0..self.links.on_to_off(pp, y).len() {
+                        let (q, cause) = self.links.on_to_off(pp, y)[i];
                         if !self.is_parent(p, q) {
                             let n = self.push_cause(q, p, Some(cause));
                             pending_off.push(n);
                         }
                     }
-                    self.offs = offs;
                 }
+                pending_on.clear();
                 length += 1;
-                for p in std::mem::take(&mut pending_off) {
+                std::mem::swap(&mut pending_off, &mut next);
+                for &p in &next {
                     let pp = self.nodes[p as usize].pid;
-                    let mut ons = std::mem::take(&mut self.ons);
-                    off_to_on(self.cands, pcell(pp), pdigit(pp), y, x, &mut ons);
-                    for &(q, cause) in &ons {
+                    let links = &self.links;
+                    let nodes = &mut self.nodes;
+                    let to_on = &mut self.to_on;
+                    links.off_to_on(pp, y, x, |q, cause| {
                         if length >= 4 && q == source {
-                            cycles.push(self.push_cause(q, p, Some(cause)));
+                            nodes.push(Node {
+                                pid: q,
+                                parent: p,
+                                cause: Some(cause),
+                                depth: nodes[p as usize].depth + 1,
+                            });
+                            cycles.push((nodes.len() - 1) as u32);
                         }
                         if !to_on.has(q) {
                             to_on.set(q);
-                            let n = self.push_cause(q, p, Some(cause));
-                            pending_on.push(n);
+                            nodes.push(Node {
+                                pid: q,
+                                parent: p,
+                                cause: Some(cause),
+                                depth: nodes[p as usize].depth + 1,
+                            });
+                            pending_on.push((nodes.len() - 1) as u32);
                         }
-                    }
-                    self.ons = ons;
+                        true
+                    });
                 }
+                next.clear();
             }
-            cycles
+            self.pending_on = pending_on;
+            self.pending_off = pending_off;
+            self.next = next;
         }
 
         /// The first conclusion that contradicts `source`, found breadth first: the node of
         /// its negation.
         fn forcing(&mut self, source: Pid, y: bool, limit: u32) -> Option<u32> {
             self.nodes.clear();
-            let mut to_on = PSet::new();
-            let mut to_off = PSet::new();
+            self.to_on = PSet::new();
+            self.to_off = PSet::new();
             let conj = source ^ 1;
-            let mut pending_on = Vec::new();
-            let mut pending_off = Vec::new();
+            let mut pending_on = std::mem::take(&mut self.pending_on);
+            let mut pending_off = std::mem::take(&mut self.pending_off);
+            let mut next = std::mem::take(&mut self.next);
+            pending_on.clear();
+            pending_off.clear();
             let root = self.push(source, ROOT);
             if pon(source) {
-                to_on.set(source);
+                self.to_on.set(source);
                 pending_on.push(root);
             } else {
-                to_off.set(source);
+                self.to_off.set(source);
                 pending_off.push(root);
             }
-            while !pending_on.is_empty() || !pending_off.is_empty() {
-                for p in std::mem::take(&mut pending_on) {
+            let mut found = None;
+            'search: while !pending_on.is_empty() || !pending_off.is_empty() {
+                std::mem::swap(&mut pending_on, &mut next);
+                for &p in &next {
                     if self.nodes[p as usize].depth + 2 > limit {
-                        return None;
+                        break 'search;
                     }
                     let pp = self.nodes[p as usize].pid;
-                    let mut offs = std::mem::take(&mut self.offs);
-                    on_to_off(self.cands, pcell(pp), pdigit(pp), y, &mut offs);
-                    for &(q, cause) in &offs {
+                    for i in 0..self.links.on_to_off(pp, y).len() {
+                        let (q, cause) = self.links.on_to_off(pp, y)[i];
                         if q == conj {
-                            self.offs = offs;
-                            return Some(self.push_cause(q, p, Some(cause)));
+                            found = Some(self.push_cause(q, p, Some(cause)));
+                            break 'search;
                         }
-                        if !to_off.has(q) {
-                            to_off.set(q);
+                        if !self.to_off.has(q) {
+                            self.to_off.set(q);
                             let n = self.push_cause(q, p, Some(cause));
                             pending_off.push(n);
                         }
                     }
-                    self.offs = offs;
                 }
-                for p in std::mem::take(&mut pending_off) {
+                next.clear();
+                std::mem::swap(&mut pending_off, &mut next);
+                for &p in &next {
                     if self.nodes[p as usize].depth + 2 > limit {
-                        return None;
+                        break 'search;
                     }
                     let pp = self.nodes[p as usize].pid;
-                    let mut ons = std::mem::take(&mut self.ons);
-                    off_to_on(self.cands, pcell(pp), pdigit(pp), y, true, &mut ons);
-                    for &(q, cause) in &ons {
+                    let links = &self.links;
+                    let nodes = &mut self.nodes;
+                    let to_on = &mut self.to_on;
+                    links.off_to_on(pp, y, true, |q, cause| {
+                        let depth = nodes[p as usize].depth + 1;
                         if q == conj {
-                            self.ons = ons;
-                            return Some(self.push_cause(q, p, Some(cause)));
+                            nodes.push(Node {
+                                pid: q,
+                                parent: p,
+                                cause: Some(cause),
+                                depth,
+                            });
+                            found = Some((nodes.len() - 1) as u32);
+                            return false;
                         }
                         if !to_on.has(q) {
                             to_on.set(q);
-                            let n = self.push_cause(q, p, Some(cause));
-                            pending_on.push(n);
+                            nodes.push(Node {
+                                pid: q,
+                                parent: p,
+                                cause: Some(cause),
+                                depth,
+                            });
+                            pending_on.push((nodes.len() - 1) as u32);
                         }
+                        true
+                    });
+                    if found.is_some() {
+                        break 'search;
                     }
-                    self.ons = ons;
                 }
+                next.clear();
             }
-            None
+            next.clear();
+            self.pending_on = pending_on;
+            self.pending_off = pending_off;
+            self.next = next;
+            found
         }
 
         /// The chain ending at node `n`, from its end to its assumption.
@@ -606,10 +755,15 @@ mod unary {
         let cands = &state.cands;
         let mut s = Search {
             cands,
+            links: Links::new(cands),
             nodes: Vec::with_capacity(4096),
-            offs: Vec::with_capacity(32),
-            ons: Vec::with_capacity(4),
+            to_on: PSet::new(),
+            to_off: PSet::new(),
+            pending_on: Vec::with_capacity(256),
+            pending_off: Vec::with_capacity(256),
+            next: Vec::with_capacity(256),
         };
+        let mut ends = Vec::new();
         let mut found = Vec::new();
         let mut best: Option<(f64, u32, u8)> = None;
         let better = |best: &mut Option<(f64, u32, u8)>, c: &Candidate| {
@@ -637,7 +791,8 @@ mod unary {
                     }
                     let source = pid(cell, d, true);
                     let cycle_limit = limit(cycle_base, sort_key, best);
-                    for end in s.cycles(source, y, x, cycle_limit) {
+                    s.cycles(source, y, x, cycle_limit, &mut ends);
+                    for &end in &ends {
                         let elims = s.cycle_eliminations(end);
                         if elims.is_empty() {
                             continue;
@@ -689,7 +844,7 @@ mod unary {
 mod multiple {
     use super::{
         advanced, length_difficulty, off_to_on, on_to_off, pcell, pdigit, pid, pon, Candidate,
-        Cause, Mode, PSet, Pid, State, CELL_REGIONS, REGION_CELLS,
+        Cause, Chain, Mode, PSet, Pid, State, CELL_REGIONS, REGION_CELLS,
     };
 
     /// The consequences of one assumption: every potential reached, with the potentials it
@@ -704,6 +859,9 @@ mod multiple {
         reached: PSet,
         /// A potential reached both on and off: the "on" node and the "off" node.
         absurd: Option<(u32, u32)>,
+        /// Why each node got on or off (`None` for the assumption and for the eliminations
+        /// of the techniques applied inside the chain).
+        causes: Vec<Option<Cause>>,
         /// Per node, the chain found inside the run it came from (an index in `nests`).
         nest: Vec<u32>,
         /// The inner chains: an identity, and their complexity.
@@ -719,6 +877,7 @@ mod multiple {
                 index: vec![0; 1458],
                 reached: PSet::new(),
                 absurd: None,
+                causes: Vec::with_capacity(256),
                 nest: Vec::with_capacity(256),
                 nests: Vec::new(),
             }
@@ -728,9 +887,16 @@ mod multiple {
             self.index[p as usize]
         }
 
-        pub(super) fn push(&mut self, p: Pid, parents: &[u32], member: bool) -> u32 {
+        pub(super) fn push(
+            &mut self,
+            p: Pid,
+            parents: &[u32],
+            member: bool,
+            cause: Option<Cause>,
+        ) -> u32 {
             let n = self.pids.len() as u32;
             self.pids.push(p);
+            self.causes.push(cause);
             self.nest.push(u32::MAX);
             self.parents.extend_from_slice(parents);
             self.starts.push(self.parents.len() as u32);
@@ -797,8 +963,82 @@ mod multiple {
             count
         }
 
+        /// Prints the run, node by node, with parents (a debugging aid for the tests).
+        #[cfg(test)]
+        pub(super) fn dump(&self) {
+            let name = |p: Pid| {
+                format!(
+                    "r{}c{}.{}{}",
+                    pcell(p) / 9 + 1,
+                    pcell(p) % 9 + 1,
+                    pdigit(p) + 1,
+                    if pon(p) { "+" } else { "-" }
+                )
+            };
+            for (i, &p) in self.pids.iter().enumerate() {
+                let (a, b) = (self.starts[i], self.starts[i + 1]);
+                let ps: Vec<String> = self.parents[a as usize..b as usize]
+                    .iter()
+                    .map(|&q| format!("{}:{}", q, name(self.pids[q as usize])))
+                    .collect();
+                println!("{i} {} <- {}", name(p), ps.join(" "));
+            }
+            if let Some((a, b)) = self.absurd {
+                let mut scratch = Scratch::default();
+                let c = self.count(a, scratch.hint()) + self.count(b, &mut scratch);
+                println!("absurd {a} {b} complexity {c}");
+            }
+        }
+
         fn count_pid(&self, p: Pid, scratch: &mut Scratch) -> u32 {
             self.count(self.index[p as usize], scratch)
+        }
+
+        /// SE's chain of node `n` (what a nested hint rests on and is told apart by): its
+        /// ancestors breadth first, `n` first, with their causes; `root` stands for the
+        /// assumption's (a cell's value, or a region's place, for cell and region chains).
+        fn chain(
+            &self,
+            n: u32,
+            root: Option<Cause>,
+            scratch: &mut Scratch,
+            out: &mut Vec<(Pid, Option<Cause>)>,
+        ) {
+            scratch.epoch += 1;
+            if scratch.seen.len() < self.pids.len() {
+                scratch.seen.resize(self.pids.len(), 0);
+            }
+            let epoch = scratch.epoch;
+            let mut todo = vec![n];
+            let mut next = Vec::new();
+            while !todo.is_empty() {
+                for &m in &todo {
+                    if scratch.seen[m as usize] == epoch {
+                        continue;
+                    }
+                    scratch.seen[m as usize] = epoch;
+                    let cause = if m == 0 {
+                        root
+                    } else {
+                        self.causes[m as usize]
+                    };
+                    out.push((self.pids[m as usize], cause));
+                    let (a, b) = (self.starts[m as usize], self.starts[m as usize + 1]);
+                    next.extend_from_slice(&self.parents[a as usize..b as usize]);
+                }
+                std::mem::swap(&mut todo, &mut next);
+                next.clear();
+            }
+        }
+
+        fn chain_pid(
+            &self,
+            p: Pid,
+            root: Option<Cause>,
+            scratch: &mut Scratch,
+            out: &mut Vec<(Pid, Option<Cause>)>,
+        ) {
+            self.chain(self.index[p as usize], root, scratch, out);
         }
     }
 
@@ -828,7 +1068,7 @@ mod multiple {
         let y = !mode.nishio;
         let mut pending_on = std::collections::VecDeque::new();
         let mut pending_off = std::collections::VecDeque::new();
-        let root = run.push(start, &[], true);
+        let root = run.push(start, &[], true, None);
         if pon(start) {
             pending_on.push_back(root);
         } else {
@@ -841,14 +1081,14 @@ mod multiple {
             if let Some(p) = pending_on.pop_front() {
                 let pp = run.pids[p as usize];
                 on_to_off(&grid, pcell(pp), pdigit(pp), y, &mut offs);
-                for &(q, _) in &offs {
+                for &(q, cause) in &offs {
                     if run.has(q ^ 1) {
-                        let n = run.push(q, &[p], false);
+                        let n = run.push(q, &[p], false, Some(cause));
                         run.absurd = Some((run.index[(q ^ 1) as usize], n));
                         return run;
                     }
                     if !run.has(q) {
-                        let n = run.push(q, &[p], true);
+                        let n = run.push(q, &[p], true, Some(cause));
                         pending_off.push_back(n);
                     }
                 }
@@ -868,12 +1108,12 @@ mod multiple {
                         hidden_parents(source, &grid, q, cause, &run, &mut parents);
                     }
                     if run.has(q ^ 1) {
-                        let n = run.push(q, &parents, false);
+                        let n = run.push(q, &parents, false, Some(cause));
                         run.absurd = Some((n, run.index[(q ^ 1) as usize]));
                         return run;
                     }
                     if !run.has(q) {
-                        let n = run.push(q, &parents, true);
+                        let n = run.push(q, &parents, true, Some(cause));
                         pending_on.push_back(n);
                     }
                 }
@@ -963,16 +1203,30 @@ mod multiple {
                 "Dynamic Cell Forcing Chains (+)",
                 "Dynamic Region Forcing Chains (+)",
             ],
-            _ => [
+            (false, true, 2) => [
                 "Dynamic Contradiction Forcing Chains (+ Forcing Chains)",
                 "Dynamic Double Forcing Chains (+ Forcing Chains)",
                 "Dynamic Cell Forcing Chains (+ Forcing Chains)",
                 "Dynamic Region Forcing Chains (+ Forcing Chains)",
             ],
+            (false, true, 3) => [
+                "Dynamic Contradiction Forcing Chains (+ Multiple Forcing Chains)",
+                "Dynamic Double Forcing Chains (+ Multiple Forcing Chains)",
+                "Dynamic Cell Forcing Chains (+ Multiple Forcing Chains)",
+                "Dynamic Region Forcing Chains (+ Multiple Forcing Chains)",
+            ],
+            _ => [
+                "Dynamic Contradiction Forcing Chains (+ Dynamic Forcing Chains)",
+                "Dynamic Double Forcing Chains (+ Dynamic Forcing Chains)",
+                "Dynamic Cell Forcing Chains (+ Dynamic Forcing Chains)",
+                "Dynamic Region Forcing Chains (+ Dynamic Forcing Chains)",
+            ],
         }
     }
 
-    pub(super) fn hints(state: &State, mode: Mode) -> Vec<Candidate> {
+    /// The hints of one multiple-chain engine on `state`; with `nested`, each with its chain
+    /// (what a nested hint rests on, see [`Run::chain`]).
+    pub(super) fn hints(state: &State, mode: Mode, nested: bool) -> Vec<Candidate> {
         let cands = &state.cands;
         let names = names(mode);
         let mut cache = Cache {
@@ -983,7 +1237,7 @@ mod multiple {
         let mut scratch = Scratch::default();
         let mut found = Vec::new();
         let worth = |p: Pid| !pon(p) || cands[pcell(p)].count_ones() > 1;
-        let add = |found: &mut Vec<Candidate>, complexity: u32, key: u8, name, target| {
+        let add = |found: &mut Vec<Candidate>, complexity: u32, key: u8, name, target, chain| {
             if worth(target) {
                 found.push(Candidate {
                     difficulty: mode.base + length_difficulty(complexity),
@@ -992,11 +1246,12 @@ mod multiple {
                     technique: name,
                     target,
                     cycle_elims: Vec::new(),
-                    chain: Vec::new(),
+                    chain,
                 });
             }
         };
         let multiple = !mode.nishio;
+        let mut chain = Vec::new();
         for (cell, &mask) in cands.iter().enumerate() {
             let card = mask.count_ones();
             if state.values[cell] != 0 || !(card > 2 || (card > 1 && mode.dynamic)) {
@@ -1012,7 +1267,18 @@ mod multiple {
                 if contradiction {
                     if let Some((a, b)) = on_run.absurd {
                         let c = on_run.count(a, scratch.hint()) + on_run.count(b, &mut scratch);
-                        add(&mut found, c, 7, names[0], p_on ^ 1);
+                        if nested {
+                            on_run.chain(a, None, &mut scratch, &mut chain);
+                            on_run.chain(b, None, &mut scratch, &mut chain);
+                        }
+                        add(
+                            &mut found,
+                            c,
+                            7,
+                            names[0],
+                            p_on ^ 1,
+                            std::mem::take(&mut chain),
+                        );
                     }
                 }
                 if contradiction || double {
@@ -1022,7 +1288,11 @@ mod multiple {
                         if let Some((a, b)) = off_run.absurd {
                             let c =
                                 off_run.count(a, scratch.hint()) + off_run.count(b, &mut scratch);
-                            add(&mut found, c, 7, names[0], p_on);
+                            if nested {
+                                off_run.chain(a, None, &mut scratch, &mut chain);
+                                off_run.chain(b, None, &mut scratch, &mut chain);
+                            }
+                            add(&mut found, c, 7, names[0], p_on, std::mem::take(&mut chain));
                         }
                     }
                     if double {
@@ -1032,15 +1302,27 @@ mod multiple {
                             for q in common {
                                 let c = on_run.count_pid(q, scratch.hint())
                                     + off_run.count_pid(q, &mut scratch);
-                                add(&mut found, c, 1, names[1], q);
+                                if nested {
+                                    on_run.chain_pid(q, None, &mut scratch, &mut chain);
+                                    off_run.chain_pid(q, None, &mut scratch, &mut chain);
+                                }
+                                add(&mut found, c, 1, names[1], q, std::mem::take(&mut chain));
                             }
                         }
                     }
                 }
                 if multiple {
-                    region_chains(state, &mut cache, &mut scratch, cell, d, &mut |c, q| {
-                        add(&mut found, c, 6, names[3], q);
-                    });
+                    region_chains(
+                        state,
+                        &mut cache,
+                        &mut scratch,
+                        cell,
+                        d,
+                        nested,
+                        &mut |c, q, ch| {
+                            add(&mut found, c, 6, names[3], q, ch);
+                        },
+                    );
                 }
             }
             if multiple {
@@ -1048,30 +1330,24 @@ mod multiple {
                 for &d in &digits {
                     cache.on(cell * 9 + d);
                 }
-                let first = cell * 9 + digits[0];
+                let run = |d: usize| cache.on[cell * 9 + d].as_ref().expect("computed");
                 for on in [true, false] {
-                    let common: Vec<Pid> = cache.on[first]
-                        .as_ref()
-                        .expect("computed")
+                    let common: Vec<Pid> = run(digits[0])
                         .members(on)
-                        .filter(|&q| {
-                            digits[1..]
-                                .iter()
-                                .all(|&d| cache.on[cell * 9 + d].as_ref().expect("computed").has(q))
-                        })
+                        .filter(|&q| digits[1..].iter().all(|&d| run(d).has(q)))
                         .collect();
                     for q in common {
                         scratch.hint();
                         let c = digits
                             .iter()
-                            .map(|&d| {
-                                cache.on[cell * 9 + d]
-                                    .as_ref()
-                                    .expect("computed")
-                                    .count_pid(q, &mut scratch)
-                            })
+                            .map(|&d| run(d).count_pid(q, &mut scratch))
                             .sum();
-                        add(&mut found, c, 5, names[2], q);
+                        if nested {
+                            for &d in &digits {
+                                run(d).chain_pid(q, Some(Cause::Cell), &mut scratch, &mut chain);
+                            }
+                        }
+                        add(&mut found, c, 5, names[2], q, std::mem::take(&mut chain));
                     }
                 }
             }
@@ -1087,7 +1363,8 @@ mod multiple {
         scratch: &mut Scratch,
         cell: usize,
         d: usize,
-        add: &mut dyn FnMut(u32, Pid),
+        nested: bool,
+        add: &mut dyn FnMut(u32, Pid, Chain),
     ) {
         let cands = &state.cands;
         for &r in &CELL_REGIONS[cell] {
@@ -1111,7 +1388,13 @@ mod multiple {
                 for q in common {
                     scratch.hint();
                     let c = places.iter().map(|&o| run(o).count_pid(q, scratch)).sum();
-                    add(c, q);
+                    let mut chain = Vec::new();
+                    if nested {
+                        for &o in &places {
+                            run(o).chain_pid(q, Some(Cause::Region(r)), scratch, &mut chain);
+                        }
+                    }
+                    add(c, q, chain);
                 }
             }
         }
@@ -1124,7 +1407,7 @@ mod multiple {
 mod advanced {
     // Cells and regions index several arrays at once here.
     #![allow(clippy::needless_range_loop)]
-    use super::multiple::Run;
+    use super::multiple::{self, Run};
     use super::{
         pcell, pdigit, pid, pon, sort, unary, Candidate, Cause, Mode, Pid, State, PEERS,
         REGION_CELLS,
@@ -1203,37 +1486,51 @@ mod advanced {
             .count()
     }
 
+    /// Pointing and claiming as SE's finder scans them (block and column, block and row,
+    /// column and block, row and block; digits, then the first region, then the second). A
+    /// hint rests on the digit's places the first region lost outside the second.
     fn locking(state: &State, grid: &[u16; 81], found: &mut Found) {
-        for kind in 0..3 {
+        let cells_of = |r: usize| REGION_CELLS[r].iter().fold(0u128, |m, &c| m | 1 << c);
+        for (t1, t2) in [(0, 18), (0, 9), (18, 0), (9, 0)] {
             for d in 0..9 {
-                for region in kind * 9..kind * 9 + 9 {
-                    let pos = positions(grid, region, d);
-                    if !(2..=6).contains(&pos.count_ones()) {
+                for r1 in t1..t1 + 9 {
+                    let pos = positions(grid, r1, d);
+                    if pos.count_ones() < 2 {
                         continue;
                     }
-                    let cells = &REGION_CELLS[region];
-                    let mut victims = !0u128;
-                    for (i, &c) in cells.iter().enumerate() {
+                    let in1 = cells_of(r1);
+                    let mut places = 0u128;
+                    for (i, &c) in REGION_CELLS[r1].iter().enumerate() {
                         if pos >> i & 1 == 1 {
-                            victims &= peer_mask(c as usize) & !(1u128 << c);
+                            places |= 1 << c;
                         }
                     }
-                    let removable: Vec<(usize, u16)> = (0..81)
-                        .filter(|&c| victims >> c & 1 == 1 && grid[c] >> d & 1 == 1)
-                        .map(|c| (c, 1 << d))
-                        .collect();
-                    if removable.is_empty() {
-                        continue;
+                    for r2 in t2..t2 + 9 {
+                        let in2 = cells_of(r2);
+                        if in1 & in2 == 0 || places & !in2 != 0 {
+                            continue;
+                        }
+                        let removable: Vec<(usize, u16)> = REGION_CELLS[r2]
+                            .iter()
+                            .map(|&c| c as usize)
+                            .filter(|&c| in1 >> c & 1 == 0 && grid[c] >> d & 1 == 1)
+                            .map(|c| (c, 1 << d))
+                            .collect();
+                        if removable.is_empty() {
+                            continue;
+                        }
+                        let parents: Vec<Pid> = REGION_CELLS[r1]
+                            .iter()
+                            .map(|&c| c as usize)
+                            .filter(|&c| {
+                                state.cands[c] >> d & 1 == 1
+                                    && grid[c] >> d & 1 == 0
+                                    && in2 >> c & 1 == 0
+                            })
+                            .map(|c| pid(c, d, false))
+                            .collect();
+                        emit(found, removable, &parents);
                     }
-                    let parents: Vec<Pid> = cells
-                        .iter()
-                        .enumerate()
-                        .filter(|&(i, &c)| {
-                            pos >> i & 1 == 0 && state.cands[c as usize] >> d & 1 == 1
-                        })
-                        .map(|(_, &c)| pid(c as usize, d, false))
-                        .collect();
-                    emit(found, removable, &parents);
                 }
             }
         }
@@ -1390,23 +1687,18 @@ mod advanced {
             .collect()
     }
 
-    /// The cycles and forcing chains of the run's grid, each resting on the candidates its
-    /// links needed gone: the values a cell lost, or the places a region lost, for each link
-    /// (both directions of a cycle).
-    fn chains(state: &State, grid: &[u16; 81], found: &mut Found) {
-        let inner = State {
-            values: state.values,
-            cands: *grid,
-        };
-        let mut hints = unary::hints(&inner, true);
+    /// The eliminations of the chains `hints` found on the run's grid, each resting on the
+    /// candidates its links needed gone: the values a cell lost, or the places a region lost,
+    /// for each "on" link (every link of a cycle, both directions). SE keeps the first hint,
+    /// in its sort order, of each set of eliminations.
+    fn chains(state: &State, grid: &[u16; 81], mut hints: Vec<Candidate>, found: &mut Found) {
         sort(&mut hints);
-        let mut seen: Vec<Vec<u16>> = Vec::new();
+        let mut seen: std::collections::HashSet<Vec<u16>> = std::collections::HashSet::new();
         for c in &hints {
             let removed = removable(grid, c);
-            if removed.is_empty() || seen.contains(&removed) {
+            if removed.is_empty() || !seen.insert(removed.clone()) {
                 continue;
             }
-            seen.push(removed.clone());
             let cycle = !c.cycle_elims.is_empty();
             let mut parents: Vec<Pid> = Vec::new();
             let mut key: u64 = 0xcbf2_9ce4_8422_2325 ^ u64::from(cycle);
@@ -1472,7 +1764,24 @@ mod advanced {
             }
         }
         if found.is_empty() && mode.level >= 2 {
-            chains(state, grid, &mut found);
+            let inner = State {
+                values: state.values,
+                cands: *grid,
+            };
+            if mode.level < 4 {
+                chains(state, grid, unary::hints(&inner, true), &mut found);
+                if found.is_empty() && mode.level == 3 {
+                    let hints = multiple::hints(&inner, Mode::MULTIPLE, true);
+                    chains(state, grid, hints, &mut found);
+                }
+            } else {
+                let inner_mode = match mode.inner {
+                    0 => Mode::DYNAMIC,
+                    level => Mode::nested(level, 0),
+                };
+                let hints = multiple::hints(&inner, inner_mode, true);
+                chains(state, grid, hints, &mut found);
+            }
         }
         let mut added = false;
         let mut parents = Vec::new();
@@ -1487,7 +1796,7 @@ mod advanced {
                     .filter(|&&q| run.has(q))
                     .map(|&q| run.node(q)),
             );
-            let n = run.push(p, &parents, true);
+            let n = run.push(p, &parents, true, None);
             if let Some((key, complexity)) = nest {
                 run.set_nest(n, key, complexity);
             }

@@ -191,6 +191,10 @@ const ORDER: &[Producer] = &[
     Producer::Chain(chains::Family::Dynamic),
     Producer::Chain(chains::Family::DynamicPlus),
     Producer::Chain(chains::Family::NestedForcingChains),
+    Producer::Chain(chains::Family::NestedMultipleForcingChains),
+    Producer::Chain(chains::Family::NestedDynamicForcingChains(0)),
+    Producer::Chain(chains::Family::NestedDynamicForcingChains(1)),
+    Producer::Chain(chains::Family::NestedDynamicForcingChains(2)),
 ];
 
 /// The step SE takes next, or `None` when its techniques are stuck.
@@ -379,4 +383,63 @@ fn se_path() {
         }
         state.apply(&h);
     }
+}
+
+/// Rates every puzzle of `tests/data/se_reference.txt` (or the file in `SE_REFERENCE`) with ER
+/// at least `SE_MIN` tenths and prints the ones that differ from serate's ER/EP/ED:
+/// `cargo test --release se_reference -- --ignored --nocapture`.
+#[cfg(test)]
+#[test]
+#[ignore = "slow: the whole reference sample"]
+fn se_reference() {
+    use crate::core::search::Unbounded;
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let path = std::env::var("SE_REFERENCE").map_or_else(
+        |_| root.join("tests/data/se_reference.txt"),
+        std::path::PathBuf::from,
+    );
+    let min: u16 = std::env::var("SE_MIN")
+        .ok()
+        .and_then(|m| m.parse().ok())
+        .unwrap_or(0);
+    let text = std::fs::read_to_string(path).expect("reference file");
+    let (mut same, mut total) = (0, 0);
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let mut words = line.split_whitespace();
+        let (Some(puzzle), Some(rating)) = (words.next(), words.next()) else {
+            continue;
+        };
+        let want: Vec<u16> = rating
+            .split('/')
+            .map(|r| (r.parse::<f64>().unwrap_or(0.0) * 10.0).round() as u16)
+            .collect();
+        if want.len() != 3 || want[0] < min {
+            continue;
+        }
+        let cells: Vec<u8> = puzzle
+            .bytes()
+            .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
+            .collect();
+        let t = std::time::Instant::now();
+        let got = rate(
+            &Grid::new(BoxShape::CLASSIC, cells).expect("a classic grid"),
+            &mut Unbounded,
+        );
+        let secs = t.elapsed().as_secs_f64();
+        let got = match got {
+            Ok(Outcome::Rated(r)) => vec![r.er, r.ep, r.ed],
+            _ => vec![0, 0, 0],
+        };
+        total += 1;
+        if got == want {
+            same += 1;
+            println!("ok   {puzzle} {want:?} {secs:.2}s");
+        } else {
+            println!("DIFF {puzzle} serate {want:?} here {got:?} {secs:.2}s");
+        }
+    }
+    println!("{same} of {total} agree");
 }

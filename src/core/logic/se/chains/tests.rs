@@ -192,8 +192,8 @@ fn chain_steps_match_a_serate_log() {
     let text = std::fs::read_to_string(path).unwrap();
     let mut before = String::new();
     let (mut same, mut total) = (0, 0);
-    let mut time_by_family = [0.0f64; 6];
-    let mut steps_by_family = [0usize; 6];
+    let mut time_by_family = [0.0f64; Family::ALL.len()];
+    let mut steps_by_family = [0usize; Family::ALL.len()];
     for line in text.lines() {
         if let Some(m) = line.strip_prefix("BEFORE ") {
             before = m.to_string();
@@ -211,7 +211,7 @@ fn chain_steps_match_a_serate_log() {
         let s = state_of_marks(&before);
         let t = std::time::Instant::now();
         let mut got = None;
-        let mut used = 5;
+        let mut used = Family::ALL.len() - 1;
         for (k, family) in Family::ALL.into_iter().enumerate() {
             let mut out = Vec::new();
             hints(&s, family, &mut out);
@@ -232,7 +232,7 @@ fn chain_steps_match_a_serate_log() {
         }
     }
     println!("{same} of {total} chain steps agree");
-    for k in 0..6 {
+    for k in 0..Family::ALL.len() {
         println!(
             "{:?}: {} steps, {:.1} ms",
             Family::ALL[k],
@@ -240,4 +240,43 @@ fn chain_steps_match_a_serate_log() {
             time_by_family[k]
         );
     }
+}
+
+/// Prints the run from one assumption: `SE_STATE` (729 characters), `SE_PID` (`r8c1.3+` for
+/// r8c1 = 3, `-` for its negation), `SE_LEVEL` (the nesting level):
+/// `cargo test --release se_run -- --ignored --nocapture`.
+#[test]
+#[ignore = "a debugging aid: reads SE_STATE"]
+fn se_run() {
+    let marks = std::env::var("SE_STATE").unwrap_or_default();
+    let b = marks.as_bytes();
+    let mut s = State {
+        values: [0; 81],
+        cands: [0; 81],
+    };
+    for c in 0..81 {
+        for d in 0..9 {
+            if b[9 * c + d] != b'.' && b[9 * c + d] != b'0' {
+                s.cands[c] |= 1 << d;
+            }
+        }
+        if s.cands[c].count_ones() == 1 {
+            s.values[c] = s.cands[c].trailing_zeros() as u8 + 1;
+            s.cands[c] = 0;
+        }
+    }
+    let p = std::env::var("SE_PID").unwrap_or_default();
+    let p = p.as_bytes();
+    let cell = (p[1] - b'1') as usize * 9 + (p[3] - b'1') as usize;
+    let start = pid(cell, (p[5] - b'1') as usize, p[6] == b'+');
+    let level: u8 = std::env::var("SE_LEVEL")
+        .ok()
+        .and_then(|l| l.parse().ok())
+        .unwrap_or(0);
+    let mode = if level == 0 {
+        Mode::DYNAMIC
+    } else {
+        Mode::nested(level, 0)
+    };
+    multiple::follow(&s, start, mode).dump();
 }
