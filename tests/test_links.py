@@ -14,12 +14,7 @@ CORPUS = json.loads((Path(__file__).parent / "data" / "published_links.json").re
 PUZZLES = CORPUS["puzzles"]
 
 # f-puzzles constraints sudoku_rs does not model: a puzzle using one is refused by name.
-UNMODELLED = {
-    "nabner",
-    "rowindexer",
-    "columnindexer",
-    "boxindexer",
-}
+UNMODELLED = {"nabner"}
 
 CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 
@@ -192,9 +187,6 @@ def test_cells_outside_the_grid_and_unmodelled_keys_are_refused_by_name():
         sr.Puzzle.from_fpuzzles(_data(killercage=[{"cells": ["R10C1", "R9C1"], "value": "3"}]))
     with pytest.raises(sr.InvalidRulesError, match=r"'nabner'.*R1C1, R2C2"):
         sr.Puzzle.from_fpuzzles(_data(nabner=[{"lines": [["R1C1", "R2C2"]]}]))
-    for key in ("rowindexer", "columnindexer", "boxindexer"):
-        with pytest.raises(sr.InvalidRulesError, match=rf"'{key}'.*R1C1"):
-            sr.Puzzle.from_fpuzzles(_data(**{key: [{"cells": ["R1C1"]}]}))
     # A lockout line asking for another difference than half the side is not the rule modelled.
     with pytest.raises(sr.InvalidRulesError, match="lockout 0 has difference 3"):
         sr.Puzzle.from_fpuzzles(_data(lockout=[{"lines": [["R1C1", "R2C2"]], "value": "3"}]))
@@ -228,6 +220,20 @@ def test_the_line_kinds_read_write_and_round_trip(key):
     out = puzzle.to_fpuzzles()
     assert out[key] == [{"lines": [line]}]
     assert [e["fromConstraint"] for e in out["line"]] != []
+    assert sr.Puzzle.from_fpuzzles(out) == puzzle
+    assert sr.Puzzle.from_url(puzzle.to_url(site="sudokupad")) == puzzle
+
+
+@pytest.mark.parametrize("key", ["rowindexer", "columnindexer", "boxindexer"])
+def test_indexers_read_write_and_round_trip(key):
+    # Entries may mark a cell twice; it indexes once.
+    data = _data(**{key: [{"cells": ["R4C2", "R5C3"]}, {"cells": ["R4C2"]}]})
+    puzzle = sr.Puzzle.from_fpuzzles(data)
+    attribute = {"rowindexer": "row_indexers", "columnindexer": "column_indexers"}
+    assert getattr(puzzle.rules, attribute.get(key, "box_indexers")) == ((3, 1), (4, 2))
+    out = puzzle.to_fpuzzles()
+    assert out[key] == [{"cells": ["R4C2", "R5C3"]}]
+    assert [e["fromConstraint"] for e in out["cage"]] != []
     assert sr.Puzzle.from_fpuzzles(out) == puzzle
     assert sr.Puzzle.from_url(puzzle.to_url(site="sudokupad")) == puzzle
 

@@ -113,7 +113,7 @@ def draw(kind, rng, sol, n):
             real = sum(values[: values[0]])
             return [(real if truth else rng.randint(1, n * (n + 1) // 2), clue)]
         return [(ref.seen(values) if truth else rng.randint(1, n), clue)]
-    if kind in ("odd_cells", "even_cells", "minimum_cells", "maximum_cells"):
+    if kind in ("odd_cells", "even_cells", "minimum_cells", "maximum_cells", *INDEXERS):
         return [(rng.randrange(n), rng.randrange(n)) for _ in range(rng.randint(1, 3))]
     if kind == "quadruples":
         corner = (rng.randrange(n - 1), rng.randrange(n - 1))
@@ -167,7 +167,8 @@ LINE_KINDS = [
     "double_arrows",
     "lockout_lines",
 ]
-KINDS += LINE_KINDS
+INDEXERS = ["row_indexers", "column_indexers", "box_indexers"]
+KINDS += LINE_KINDS + INDEXERS
 FLAGS = ["main_diagonal", "anti_diagonal", "disjoint_groups", "negative_xv", "negative_ratio"]
 
 

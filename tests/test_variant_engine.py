@@ -79,15 +79,16 @@ LINE_KINDS = [
     "double_arrows",
     "lockout_lines",
 ]
+INDEXERS = ["row_indexers", "column_indexers", "box_indexers"]
 BOXES = {4: (2, 2), 6: (2, 3), 9: (3, 3)}
 
 
 def holds(kind, item, g, n):
     """Whether the complete grid `g` (g[(r, c)] -> digit) keeps one constraint."""
-    if kind in LINE_KINDS:
+    if kind in LINE_KINDS or kind in INDEXERS:
         rules = sr.Rules(**{kind: [item]})
-        ((_, _, test),) = ref.line_constraints(rules, n, *BOXES[n])
-        return test([g[x] for x in item])
+        ((_, members, test),) = ref.line_constraints(rules, n, *BOXES[n])
+        return test([g[divmod(i, n)] for i in members])
     if kind == "little_killers":
         total, clue, direction = item
         return sum(g[x] for x in diagonal(clue, direction, n)) == total
@@ -225,6 +226,12 @@ def draw(kind, g, n, rng):
         r, c = rng.randrange(n - 1), rng.randrange(n - 1)
         here = [g[(r + dr, c + dc)] for dr in (0, 1) for dc in (0, 1)]
         return ((r, c), sorted(rng.sample(here, rng.randint(1, 4))))
+    if kind in INDEXERS:
+        for _ in range(60):
+            cell = rng.choice(cells)
+            if holds(kind, cell, g, n):
+                return cell
+        return None
     if kind in LINE_KINDS:
         least = {"double_arrows": 3, "lockout_lines": 2}.get(kind, 2)
         for _ in range(60):
@@ -270,10 +277,13 @@ KINDS = [
     "quadruples",
     "cages",
     *LINE_KINDS,
+    *INDEXERS,
 ]
 
 
 def as_keyword(kind, items):
+    if kind in INDEXERS:
+        return list(dict.fromkeys(items))  # a cell indexes once
     if kind == "whispers":
         return [(list(cells), d) for cells, d in items]
     if kind == "cages":

@@ -43,6 +43,9 @@ EXAMPLES = {
     "slow_thermometers": [[(8, 0), (8, 1), (8, 2)]],
     "double_arrows": [[(6, 6), (7, 6), (8, 6)]],
     "lockout_lines": [[(4, 6), (5, 7), (6, 8)]],
+    "row_indexers": [(0, 5)],
+    "column_indexers": [(1, 0), (2, 0)],
+    "box_indexers": [(7, 7)],
 }
 
 
@@ -201,6 +204,9 @@ def test_every_kind_is_drawn_and_prints(tmp_path):
         "data-slow-thermometer",
         "data-double-arrow",
         "data-lockout",
+        "data-row-indexer",
+        "data-column-indexer",
+        "data-box-indexer",
     ):
         assert mark in svg, mark
     assert "Disjoint groups" in svg and "Every X and V is given" in svg

@@ -255,6 +255,25 @@ def line_constraints(rules, n, box_rows, box_cols):
         )
     for line in rules.lockout_lines:
         out.append(("lockout", [idx(c) for c in line], lambda v: lockout_holds(v, n)))  # noqa: PERF401
+    for cell, line, place in indexed(rules, n, box_rows, box_cols):
+        # The indexer's digit v names the v-th cell of its line, which holds the indexer's place.
+        out.append(("indexer", [cell, *line], lambda v, p=place: v[v[0]] == p))
+    return out
+
+
+def indexed(rules, n, box_rows, box_cols):
+    """Each indexing cell as (its index, the cells it indexes in order, its own place from 1)."""
+    out = []
+    for r, c in rules.row_indexers:
+        out.append((r * n + c, [k * n + c for k in range(n)], r + 1))
+    for r, c in rules.column_indexers:
+        out.append((r * n + c, [r * n + k for k in range(n)], c + 1))
+    for r, c in rules.box_indexers:
+        own = region_of(rules, n, box_rows, box_cols, (r, c))
+        region = [
+            i for i in range(n * n) if region_of(rules, n, box_rows, box_cols, divmod(i, n)) == own
+        ]
+        out.append((r * n + c, region, region.index(r * n + c) + 1))
     return out
 
 
@@ -420,6 +439,11 @@ def conflict_cells(cells, rules, n, box_rows, box_cols):
             for a, b in zip(line, line[1:]):
                 pairwise.append(([idx(a), idx(b)], lambda v, d=d: abs(v[0] - v[1]) >= d))
         pairwise += line_pairs(rules, n)
+        for cell, line, place in indexed(rules, n, box_rows, box_cols):
+            if cells[cell]:
+                target = line[cells[cell] - 1]
+                if cells[target] and cells[target] != place:
+                    marked.update((cell, target))
     for members, holds in pairwise:
         values = [cells[i] for i in members]
         if all(values) and not holds(values):

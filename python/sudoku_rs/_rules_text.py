@@ -22,6 +22,7 @@ Rules are written as space-separated words, in a fixed order, so equal rules wri
     pencil=1,2,3:r1c1                  (a cell's given pencil marks)
     zipper=...   region-sum=...   entropic=...   modular=...   slow-thermo=...
     double-arrow=...   lockout=...         (a line of cells; a slow thermometer from its bulb)
+    row-indexer=r1c1,r2c2   column-indexer=...   box-indexer=...   (indexing cells)
 
 Cells use the usual 1-based rNcM notation of puzzle books (the Python API counts from 0);
 clues outside the grid are in row or column 0 or n+1.
@@ -81,6 +82,19 @@ _LISTS = (
     ("slow-thermo", "slow_thermometers"),
     ("double-arrow", "double_arrows"),
     ("lockout", "lockout_lines"),
+    ("row-indexer", "row_indexers"),
+    ("column-indexer", "column_indexers"),
+    ("box-indexer", "box_indexers"),
+)
+# List words whose value is a set of cells, all written as one word.
+_CELL_LISTS = (
+    "odd_cells",
+    "even_cells",
+    "minimum_cells",
+    "maximum_cells",
+    "row_indexers",
+    "column_indexers",
+    "box_indexers",
 )
 _SHORTHANDS = {"x": ("diagonals",), "windoku": ("windows",), "classic": ()}
 _CELL = re.compile(r"r(\d+)c(\d+)\Z", re.IGNORECASE)
@@ -152,7 +166,7 @@ def _list_item(key: str, value: str, word: str) -> object:
     if key == "clones":
         cells, copies = _split(value, word, 2)
         return (_cells_of(cells, word), _cells_of(copies, word))
-    if key in ("odd_cells", "even_cells", "minimum_cells", "maximum_cells"):
+    if key in _CELL_LISTS:
         return _cells_of(value, word)
     return _cells_of(value, word)  # a line: thermometer, renban, ..., the line kinds
 
@@ -220,7 +234,7 @@ def parse_rules(text: str, /) -> Rules:
         elif sep and lowered in lists:
             key = lists[lowered]
             item = _list_item(key, value, word)
-            if key in ("odd_cells", "even_cells", "minimum_cells", "maximum_cells"):
+            if key in _CELL_LISTS:
                 options.setdefault(key, []).extend(item)
             else:
                 options.setdefault(key, []).append(item)
@@ -269,7 +283,7 @@ def format_rules(rules: Rules, /) -> str:
     ]
     for word, key in _LISTS:
         items = getattr(rules, key)
-        if key in ("odd_cells", "even_cells", "minimum_cells", "maximum_cells"):
+        if key in _CELL_LISTS:
             if items:
                 words.append(f"{word}={_cell_text(items)}")
         else:

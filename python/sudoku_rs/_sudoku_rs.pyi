@@ -74,8 +74,8 @@ class Rules:
     anti-king, non-consecutive, disjoint groups, killer cages, little killers, thermometers,
     arrows, XV, Kropki dots, sandwiches, whispers, renban, palindromes, between lines,
     odd/even, minimum/maximum, quadruples, clones, X-sums, skyscrapers, given pencil marks,
-    zipper, region sum, entropic, modular and lockout lines, slow thermometers and double
-    arrows. Immutable, hashable, picklable."""
+    zipper, region sum, entropic, modular and lockout lines, slow thermometers, double arrows
+    and row, column and box indexing cells. Immutable, hashable, picklable."""
 
     def __new__(
         cls,
@@ -124,6 +124,9 @@ class Rules:
         slow_thermometers: Optional[Sequence[Sequence[_Cell]]] = None,
         double_arrows: Optional[Sequence[Sequence[_Cell]]] = None,
         lockout_lines: Optional[Sequence[Sequence[_Cell]]] = None,
+        row_indexers: Optional[Sequence[_Cell]] = None,
+        column_indexers: Optional[Sequence[_Cell]] = None,
+        box_indexers: Optional[Sequence[_Cell]] = None,
     ) -> Rules: ...
     @staticmethod
     def classic() -> Rules: ...
@@ -217,6 +220,12 @@ class Rules:
     def double_arrows(self) -> Tuple[Tuple[_Cell, ...], ...]: ...
     @property
     def lockout_lines(self) -> Tuple[Tuple[_Cell, ...], ...]: ...
+    @property
+    def row_indexers(self) -> Tuple[_Cell, ...]: ...
+    @property
+    def column_indexers(self) -> Tuple[_Cell, ...]: ...
+    @property
+    def box_indexers(self) -> Tuple[_Cell, ...]: ...
     @property
     def kinds(self) -> List[str]: ...
     @property

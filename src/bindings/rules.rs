@@ -12,8 +12,8 @@ use crate::core::error::{Cell, Error};
 use crate::core::grid::shape::isqrt;
 use crate::core::grid::text::{char_of_value, MAX_TEXT_VALUE};
 use crate::core::rules::{
-    Arrow, Cage, ClonePair, Direction, LineClue, LineKind, LittleKiller, Outside, Pair, PencilMark,
-    Quadruple, Spec, Whisper, V_SUM, X_SUM,
+    Arrow, Cage, ClonePair, Direction, IndexerKind, LineClue, LineKind, LittleKiller, Outside,
+    Pair, PencilMark, Quadruple, Spec, Whisper, V_SUM, X_SUM,
 };
 use crate::core::Rules as Core;
 
@@ -368,7 +368,8 @@ impl Rules {
                         clones = None, x_sums = None, skyscrapers = None, pencil_marks = None,
                         zipper_lines = None, region_sum_lines = None, entropic_lines = None,
                         modular_lines = None, slow_thermometers = None, double_arrows = None,
-                        lockout_lines = None))]
+                        lockout_lines = None, row_indexers = None, column_indexers = None,
+                        box_indexers = None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         diagonals: bool,
@@ -411,6 +412,9 @@ impl Rules {
         slow_thermometers: Option<&Bound<'_, PyAny>>,
         double_arrows: Option<&Bound<'_, PyAny>>,
         lockout_lines: Option<&Bound<'_, PyAny>>,
+        row_indexers: Option<&Bound<'_, PyAny>>,
+        column_indexers: Option<&Bound<'_, PyAny>>,
+        box_indexers: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         super::guard::entry(|| {
             // Files of variant puzzles make one of these per line: when Python has used up
@@ -520,6 +524,11 @@ impl Rules {
                     }
                     lines
                 },
+                indexers: [
+                    cells_or_empty(row_indexers, "row_indexers")?,
+                    cells_or_empty(column_indexers, "column_indexers")?,
+                    cells_or_empty(box_indexers, "box_indexers")?,
+                ],
             };
             Rules::shared(Core::new(spec)?)
         })
@@ -898,6 +907,25 @@ impl Rules {
         lines_py(py, self.0.lines(LineKind::Lockout))
     }
 
+    /// The row indexing cells: cell (r, c) holding v means cell (v, c) holds r (counted from 1).
+    #[getter]
+    fn row_indexers(&self, py: Python<'_>) -> PyResult<Py<PyTuple>> {
+        cell_tuple(py, self.0.indexers(IndexerKind::Row))
+    }
+
+    /// The column indexing cells: cell (r, c) holding v means cell (r, v) holds c (counted from 1).
+    #[getter]
+    fn column_indexers(&self, py: Python<'_>) -> PyResult<Py<PyTuple>> {
+        cell_tuple(py, self.0.indexers(IndexerKind::Column))
+    }
+
+    /// The box indexing cells: the cell at place i of its box or region (row-major, from 1)
+    /// holding v means the cell at place v of that region holds i.
+    #[getter]
+    fn box_indexers(&self, py: Python<'_>) -> PyResult<Py<PyTuple>> {
+        cell_tuple(py, self.0.indexers(IndexerKind::Box))
+    }
+
     /// The constraint kinds in force, by their keyword, in a fixed order.
     #[getter]
     fn kinds(&self) -> Vec<&'static str> {
@@ -1048,6 +1076,9 @@ const KEYWORDS: &[&str] = &[
     "slow_thermometers",
     "double_arrows",
     "lockout_lines",
+    "row_indexers",
+    "column_indexers",
+    "box_indexers",
 ];
 const KEYWORDS_BEFORE: usize = 7;
 

@@ -13,8 +13,8 @@ use crate::core::grid::text;
 use crate::core::grid::Grid;
 use crate::core::link::{fpuzzles, lz, sudokupad, Puzzle, Site};
 use crate::core::rules::{
-    conflicting_cells, find_conflict, Arrow, Cage, ClonePair, Direction, Layout, LineClue,
-    LineKind, LittleKiller, Outside, Pair, PencilMark, Quadruple, Rules, Spec, Whisper,
+    conflicting_cells, find_conflict, Arrow, Cage, ClonePair, Direction, IndexerKind, Layout,
+    LineClue, LineKind, LittleKiller, Outside, Pair, PencilMark, Quadruple, Rules, Spec, Whisper,
 };
 use crate::core::search::{Solver, Unbounded};
 use crate::core::Result;
@@ -411,7 +411,7 @@ fn fuzz_spec(bytes: &mut Bytes<'_>, shape: BoxShape) -> Spec {
     }
     let count = bytes.below(8);
     for _ in 0..count {
-        match bytes.below(27) {
+        match bytes.below(28) {
             0 => spec.extra_regions.push(bytes.cells(6)),
             1 | 2 => {
                 let total = bytes.value();
@@ -493,6 +493,10 @@ fn fuzz_spec(bytes: &mut Bytes<'_>, shape: BoxShape) -> Spec {
             24 => {
                 let kind = LineKind::ALL[bytes.below(LineKind::ALL.len())];
                 spec.lines[kind as usize].push(bytes.cells(6));
+            }
+            25 => {
+                let kind = IndexerKind::ALL[bytes.below(IndexerKind::ALL.len())];
+                spec.indexers[kind as usize].push(bytes.cell());
             }
             _ => {
                 let total = bytes.value();

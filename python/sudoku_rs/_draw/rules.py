@@ -9,7 +9,8 @@
   whispers (green), renban (purple), palindromes (grey), between lines (blue, circles at
   the ends), zipper (lavender), region sum (light blue), entropic (peach) and modular (teal)
   lines, slow thermometers (a thermometer with a white core), double arrows (circles at both
-  ends) and lockout lines (diamonds at both ends), odd circles and even squares, chevrons on minimum/maximum cells, quadruple circles
+  ends) and lockout lines (diamonds at both ends), indexing cells (shaded: rows green,
+  columns red, boxes blue), odd circles and even squares, chevrons on minimum/maximum cells, quadruple circles
   with their digits at a corner, shaded clones, given pencil marks in small type, and the clues
   outside the grid (little killers with their arrow, sandwiches, X-sums, skyscrapers), for
   which the board grows a margin;
@@ -107,6 +108,9 @@ _NAMED_KINDS = (
     ("slow_thermometers", "slow thermometers"),
     ("double_arrows", "double arrows"),
     ("lockout_lines", "lockout lines"),
+    ("row_indexers", "row indexers"),
+    ("column_indexers", "column indexers"),
+    ("box_indexers", "box indexers"),
 )
 
 # SudokuPad's line colours.
@@ -175,6 +179,17 @@ def _marks(rules: Any, n: int, size: int, colour: str) -> Tuple[List[str], List[
     over: List[str] = []
     for cells, copies in rules.clones:
         under.append(_shade(list(cells) + list(copies), size, CLONE_COLOUR, 'data-clone="1"'))
+    for kind, cells, tint in (
+        ("row-indexer", rules.row_indexers, "#7cc77c"),
+        ("column-indexer", rules.column_indexers, "#c77c7c"),
+        ("box-indexer", rules.box_indexers, "#7c7cc7"),
+    ):
+        if cells:
+            rects = "".join(
+                f'<rect x="{c * size}" y="{r * size}" width="{size}" height="{size}"/>'
+                for r, c in cells
+            )
+            under.append(f'<g fill="{tint}" fill-opacity="0.35" data-{kind}="1">{rects}</g>')
     for line in rules.thermometers:
         # One solid grey, so the bulb and the line do not darken where they overlap.
         bulb_x, bulb_y = _centre(line[0], size)

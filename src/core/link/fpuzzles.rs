@@ -6,6 +6,7 @@
 
 use crate::core::error::{Cell, Error, Result};
 use crate::core::grid::shape::suggest_box;
+use crate::core::rules::IndexerKind;
 use crate::core::rules::{
     Arrow, Cage, ClonePair, Direction, LineClue, LineKind, LittleKiller, Outside, Pair, PencilMark,
     Quadruple, Rules, Spec, Whisper, V_SUM, X_SUM,
@@ -594,6 +595,21 @@ pub fn from_json(data: &Json) -> Result<Puzzle> {
                     spec.lines[kind as usize].extend(reader.lines(e, &what(i))?);
                 }
             }
+            k if IndexerKind::ALL.iter().any(|x| x.fpuzzles_key() == k) => {
+                let kind = IndexerKind::ALL
+                    .into_iter()
+                    .find(|x| x.fpuzzles_key() == k)
+                    .expect("matched above");
+                let cells = &mut spec.indexers[kind as usize];
+                for (i, e) in entries(value, key)?.iter().enumerate() {
+                    for cell in reader.cells(e.get("cells"), &what(i))? {
+                        // Entries may mark a cell twice; it indexes once.
+                        if !cells.contains(&cell) {
+                            cells.push(cell);
+                        }
+                    }
+                }
+            }
             "odd" | "even" | "minimum" | "maximum" => {
                 for (i, e) in entries(value, key)?.iter().enumerate() {
                     let cell = reader.cell(e.get("cell").unwrap_or(&Json::Null), &what(i))?;
@@ -991,6 +1007,15 @@ pub fn to_json(puzzle: &Puzzle) -> Json {
             );
         }
     }
+    for kind in IndexerKind::ALL {
+        let cells = rules.indexers(kind);
+        if !cells.is_empty() {
+            put(
+                kind.fpuzzles_key(),
+                list(vec![obj(vec![("cells", cells_json(cells))])]),
+            );
+        }
+    }
     for (key, cells) in [
         ("odd", rules.odd_cells()),
         ("even", rules.even_cells()),
@@ -1107,6 +1132,24 @@ pub fn to_json(puzzle: &Puzzle) -> Json {
                     ]),
                 ));
             }
+        }
+    }
+    for (kind, name, colour) in [
+        (IndexerKind::Row, "Row Indexer", "#7CC77C"),
+        (IndexerKind::Column, "Column Indexer", "#C77C7C"),
+        (IndexerKind::Box, "Box Indexer", "#7C7CC7"),
+    ] {
+        let cells = rules.indexers(kind);
+        if !cells.is_empty() {
+            copies.push((
+                "cage",
+                obj(vec![
+                    ("cells", cells_json(cells)),
+                    ("outlineC", s(colour)),
+                    ("fontC", s("#000000")),
+                    ("fromConstraint", s(name)),
+                ]),
+            ));
         }
     }
     for (clues, name) in [

@@ -9,7 +9,7 @@ use crate::core::grid::shape::BoxShape;
 use crate::core::grid::{cell_at, find_conflict as classic_conflict};
 
 use super::layout::{disjoint_groups, neighbours, windows, Layout};
-use super::{region_stretches, LineKind, Pair, Rules, V_SUM, X_SUM};
+use super::{region_stretches, IndexerKind, LineKind, Pair, Rules, V_SUM, X_SUM};
 
 const FROM_ZERO: &str = "(row, column, counted from 0)";
 
@@ -29,7 +29,7 @@ pub fn conflicting_cells(layout: &Layout, rules: &Rules, cells: &[u8]) -> Vec<bo
             v != 0 && layout.peers(i).iter().any(|&p| cells[p as usize] == v)
         })
         .collect();
-    for (a, b) in broken_pairs(n, rules, cells) {
+    for (a, b) in broken_pairs(layout.shape, rules, cells) {
         flags[a] = true;
         flags[b] = true;
     }
@@ -64,8 +64,8 @@ fn orthogonal_pairs(n: usize) -> impl Iterator<Item = (usize, usize)> {
 
 /// Every pair of placed clues that breaks a pair relation, with the rule's name and why,
 /// in a fixed order.
-fn broken_pairs(n: usize, rules: &Rules, cells: &[u8]) -> Vec<(usize, usize)> {
-    pair_breaks(n, rules, cells)
+fn broken_pairs(shape: BoxShape, rules: &Rules, cells: &[u8]) -> Vec<(usize, usize)> {
+    pair_breaks(shape, rules, cells)
         .into_iter()
         .map(|(a, b, _, _)| (a, b))
         .collect()
@@ -77,7 +77,12 @@ fn same_pair(pair: &Pair, a: usize, b: usize, n: usize) -> bool {
 }
 
 /// Pair relations broken by placed clues: (first cell, second cell, rule, detail).
-fn pair_breaks(n: usize, rules: &Rules, cells: &[u8]) -> Vec<(usize, usize, &'static str, String)> {
+fn pair_breaks(
+    shape: BoxShape,
+    rules: &Rules,
+    cells: &[u8],
+) -> Vec<(usize, usize, &'static str, String)> {
+    let n = shape.size();
     let mut out = Vec::new();
     let at = |i: usize| cell_at(i, n);
     let index = |c: &Cell| c.row * n + c.col;
@@ -259,7 +264,48 @@ fn pair_breaks(n: usize, rules: &Rules, cells: &[u8]) -> Vec<(usize, usize, &'st
         }
     }
     line_pair_breaks(n, rules, cells, &mut out);
+    indexer_breaks(shape, rules, cells, &mut out);
     out
+}
+
+/// Indexing cells whose digit names a cell holding another digit than the indexer's place.
+fn indexer_breaks(
+    shape: BoxShape,
+    rules: &Rules,
+    cells: &[u8],
+    out: &mut Vec<(usize, usize, &'static str, String)>,
+) {
+    let n = shape.size();
+    if IndexerKind::ALL
+        .iter()
+        .all(|&k| rules.indexers(k).is_empty())
+    {
+        return;
+    }
+    let regions = rules.cell_regions(shape);
+    for kind in IndexerKind::ALL {
+        for &cell in rules.indexers(kind) {
+            let a = cell.row * n + cell.col;
+            let Some((line, place)) = kind.target_line(cell, n, &regions) else {
+                continue;
+            };
+            let v = cells[a];
+            if v == 0 {
+                continue;
+            }
+            let b = line[usize::from(v) - 1];
+            if cells[b] != 0 && usize::from(cells[b]) != place + 1 {
+                let detail = format!(
+                    "{} holds {v}, so {} holds {}, not {} {FROM_ZERO}",
+                    cell_at(a, n),
+                    cell_at(b, n),
+                    place + 1,
+                    cells[b]
+                );
+                out.push((a.min(b), a.max(b), kind.name(), detail));
+            }
+        }
+    }
 }
 
 /// The pair relations of the line kinds, broken by placed clues: entropic and modular lines
@@ -457,7 +503,7 @@ pub fn find_conflict(shape: BoxShape, rules: &Rules, cells: &[u8]) -> Option<Err
             return Some(err);
         }
     }
-    if let Some((_, _, rule, detail)) = pair_breaks(n, rules, cells).into_iter().next() {
+    if let Some((_, _, rule, detail)) = pair_breaks(shape, rules, cells).into_iter().next() {
         return Some(Error::RuleConflict { rule, detail });
     }
     for (i, &v) in cells.iter().enumerate() {

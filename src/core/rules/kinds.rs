@@ -444,3 +444,69 @@ pub fn region_stretches(regions: &[Option<u8>]) -> Vec<Vec<usize>> {
     }
     out
 }
+
+/// Indexing cells: the digit in the cell names another cell of its row, column or region, and
+/// that cell holds the marked cell's own place in the same line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum IndexerKind {
+    /// Cell (r, c) holding v: cell (v, c) (counted from 1) holds r (counted from 1).
+    Row,
+    /// Cell (r, c) holding v: cell (r, v) holds c (the "159" rule's kind).
+    Column,
+    /// The cell at place i of its region (row-major, counted from 1) holding v: the cell at
+    /// place v of that region holds i.
+    Box,
+}
+
+impl IndexerKind {
+    pub const ALL: [IndexerKind; 3] = [IndexerKind::Row, IndexerKind::Column, IndexerKind::Box];
+
+    /// The `Rules` keyword and attribute.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            IndexerKind::Row => "row_indexers",
+            IndexerKind::Column => "column_indexers",
+            IndexerKind::Box => "box_indexers",
+        }
+    }
+
+    /// Its cells' name in messages (and the rule a conflict names).
+    pub fn name(self) -> &'static str {
+        match self {
+            IndexerKind::Row => "row indexer",
+            IndexerKind::Column => "column indexer",
+            IndexerKind::Box => "box indexer",
+        }
+    }
+
+    /// f-puzzles' key (from the constraint extension that defines the indexers).
+    pub fn fpuzzles_key(self) -> &'static str {
+        match self {
+            IndexerKind::Row => "rowindexer",
+            IndexerKind::Column => "columnindexer",
+            IndexerKind::Box => "boxindexer",
+        }
+    }
+
+    /// The line `cell` indexes into, in index order (cell indices, row-major, of an `n x n`
+    /// grid whose cells are in `regions`), and the cell's own place in it (from 0). `None`
+    /// for a box indexer on a cell in no region, or in a region of other than `n` cells.
+    pub fn target_line(
+        self,
+        cell: Cell,
+        n: usize,
+        regions: &[Option<u8>],
+    ) -> Option<(Vec<usize>, usize)> {
+        let Cell { row, col } = cell;
+        match self {
+            IndexerKind::Row => Some(((0..n).map(|r| r * n + col).collect(), row)),
+            IndexerKind::Column => Some(((0..n).map(|c| row * n + c).collect(), col)),
+            IndexerKind::Box => {
+                let own = regions[row * n + col]?;
+                let line: Vec<usize> = (0..n * n).filter(|&i| regions[i] == Some(own)).collect();
+                let place = line.iter().position(|&i| i == row * n + col)?;
+                (line.len() == n).then_some((line, place))
+            }
+        }
+    }
+}

@@ -22,8 +22,8 @@ use crate::core::grid::shape::{suggest_box, BoxShape, MAX_SIZE};
 pub use check::{conflicting_cells, find_conflict};
 use kinds::{check_digits, check_line, check_outside, check_pair, first_repeat};
 pub use kinds::{
-    region_stretches, Arrow, Cage, ClonePair, Direction, LineClue, LineKind, LittleKiller, Outside,
-    Pair, PencilMark, Quadruple, Whisper,
+    region_stretches, Arrow, Cage, ClonePair, Direction, IndexerKind, LineClue, LineKind,
+    LittleKiller, Outside, Pair, PencilMark, Quadruple, Whisper,
 };
 pub use layout::Layout;
 
@@ -98,6 +98,8 @@ pub struct Spec {
     /// The lines of each [`LineKind`], indexed by the kind (`lines[LineKind::Zipper as
     /// usize]`), each line a list of cells in order.
     pub lines: [Vec<Vec<Cell>>; LineKind::ALL.len()],
+    /// The indexing cells of each [`IndexerKind`], indexed by the kind.
+    pub indexers: [Vec<Cell>; IndexerKind::ALL.len()],
 }
 
 /// A validated set of rules. Immutable; two are equal when they describe the same rules in the
@@ -138,6 +140,7 @@ pub struct Rules {
     skyscrapers: Vec<LineClue>,
     pencil_marks: Vec<PencilMark>,
     lines: [Vec<Vec<Cell>>; LineKind::ALL.len()],
+    indexers: [Vec<Cell>; IndexerKind::ALL.len()],
 }
 
 impl Rules {
@@ -281,6 +284,14 @@ impl Rules {
                 check_line(&format!("{} {i}", kind.name()), line, kind.least())?;
             }
         }
+        for kind in IndexerKind::ALL {
+            if let Some(cell) = first_repeat(&spec.indexers[kind as usize]) {
+                return Err(Error::Rules(format!(
+                    "{}s list cell {cell} twice",
+                    kind.name()
+                )));
+            }
+        }
         let marked: Vec<Cell> = spec.pencil_marks.iter().map(|m| m.cell).collect();
         if let Some(cell) = first_repeat(&marked) {
             return Err(Error::Rules(format!(
@@ -328,6 +339,7 @@ impl Rules {
             skyscrapers: spec.skyscrapers,
             pencil_marks: spec.pencil_marks,
             lines: spec.lines,
+            indexers: spec.indexers,
         };
         if let Some(n) = rules.size() {
             rules.check_size(n)?;
@@ -378,9 +390,11 @@ impl Rules {
             ("pencil_marks", !self.pencil_marks.is_empty()),
         ];
         let lines = LineKind::ALL.map(|k| (k.keyword(), !self.lines(k).is_empty()));
+        let indexers = IndexerKind::ALL.map(|k| (k.keyword(), !self.indexers(k).is_empty()));
         flags
             .into_iter()
             .chain(lines)
+            .chain(indexers)
             .filter(|&(_, on)| on)
             .map(|(name, _)| name)
             .collect()
@@ -608,6 +622,9 @@ impl Rules {
                 outside(format!("{} {i}", kind.name()), line)?;
             }
         }
+        for kind in IndexerKind::ALL {
+            outside(format!("{}s", kind.name()), self.indexers(kind))?;
+        }
         for mark in &self.pencil_marks {
             outside("pencil marks".to_string(), &[mark.cell])?;
             digits_fit(
@@ -755,6 +772,11 @@ impl Rules {
     /// The lines of one [`LineKind`].
     pub fn lines(&self, kind: LineKind) -> &[Vec<Cell>] {
         &self.lines[kind as usize]
+    }
+
+    /// The indexing cells of one [`IndexerKind`].
+    pub fn indexers(&self, kind: IndexerKind) -> &[Cell] {
+        &self.indexers[kind as usize]
     }
 
     /// Each cell's region on a grid of `shape` (row-major): its jigsaw region, else its box.

@@ -5,7 +5,7 @@
 
 use super::propagators::{Board, Propagator, Sum};
 use crate::core::grid::shape::BoxShape;
-use crate::core::rules::{region_stretches, LineKind, Rules};
+use crate::core::rules::{region_stretches, IndexerKind, LineKind, Rules};
 
 /// The lowest and highest digit of a non-empty mask (from 1).
 #[inline]
@@ -39,6 +39,7 @@ pub(crate) enum LinePropagator {
     Classes(Classes),
     SlowThermo(SlowThermo),
     Lockout(Lockout),
+    Indexer(Indexer),
 }
 
 impl LinePropagator {
@@ -49,6 +50,7 @@ impl LinePropagator {
             LinePropagator::Classes(p) => p.propagate(b),
             LinePropagator::SlowThermo(p) => p.propagate(b),
             LinePropagator::Lockout(p) => p.propagate(b),
+            LinePropagator::Indexer(p) => p.propagate(b),
         }
     }
 
@@ -58,6 +60,7 @@ impl LinePropagator {
             LinePropagator::Classes(p) => p.holds(value),
             LinePropagator::SlowThermo(p) => p.holds(value),
             LinePropagator::Lockout(p) => p.holds(value),
+            LinePropagator::Indexer(p) => p.holds(value),
         }
     }
 }
@@ -278,7 +281,48 @@ impl Lockout {
     }
 }
 
-/// The propagators of `rules`' line kinds on a grid of `shape`.
+/// An indexing cell: holding digit v, the cell at place v of `line` holds `place` (both from
+/// 1). Its line holds distinct digits (a row, column or region), so the reverse holds too: the
+/// cell at place v holds the indexer's place only if the indexer holds v.
+#[derive(Clone, Debug)]
+pub(crate) struct Indexer {
+    pub cell: u16,
+    /// The row, column or region it indexes, in index order.
+    pub line: Vec<u16>,
+    /// The digit its target holds: its own place in `line`, as a bit.
+    pub place: u64,
+}
+
+impl Indexer {
+    fn holds(&self, value: &[u8]) -> bool {
+        let v = value[self.cell as usize];
+        let target = self.line[usize::from(v) - 1];
+        value[target as usize] == self.place.trailing_zeros() as u8 + 1
+    }
+
+    #[inline]
+    fn propagate(&self, b: &mut Board<'_>) -> Option<bool> {
+        let mut keep = 0u64;
+        let mut m = b.cand[self.cell as usize];
+        while m != 0 {
+            let d = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if b.cand[self.line[d] as usize] & self.place != 0 {
+                keep |= 1 << d;
+            }
+        }
+        let mut changed = b.narrow(self.cell as usize, keep)?;
+        let own = b.cand[self.cell as usize];
+        for (d, &target) in self.line.iter().enumerate() {
+            if own >> d & 1 == 0 && target != self.cell {
+                changed |= b.narrow(target as usize, !self.place)?;
+            }
+        }
+        Some(changed)
+    }
+}
+
+/// The propagators of `rules`' line kinds and indexing cells on a grid of `shape`.
 pub(crate) fn line_propagators(rules: &Rules, shape: BoxShape) -> Vec<Propagator> {
     let n = shape.size();
     let at = |c: &crate::core::error::Cell| (c.row * n + c.col) as u16;
@@ -329,6 +373,17 @@ pub(crate) fn line_propagators(rules: &Rules, shape: BoxShape) -> Vec<Propagator
             inner: line[1..line.len() - 1].iter().map(at).collect(),
             least: LineKind::lockout_difference(n),
         }));
+    }
+    for kind in IndexerKind::ALL {
+        for &cell in rules.indexers(kind) {
+            if let Some((line, place)) = kind.target_line(cell, n, &regions) {
+                push(LinePropagator::Indexer(Indexer {
+                    cell: at(&cell),
+                    line: line.iter().map(|&i| i as u16).collect(),
+                    place: 1 << place,
+                }));
+            }
+        }
     }
     for line in rules.lines(LineKind::DoubleArrow) {
         let k = line.len();
@@ -409,6 +464,39 @@ mod tests {
             }
         }
         assert!(counted[0] >= 20 && counted[1] >= 10, "{counted:?}");
+    }
+
+    #[test]
+    fn indexer_counts_match_plain_backtracking() {
+        let cell = |row, col| Cell { row, col };
+        let shape = BoxShape::new(2, 2).unwrap();
+        let regions = Spec {
+            regions: Some(vec![
+                vec![0, 0, 0, 1],
+                vec![0, 2, 1, 1],
+                vec![2, 2, 3, 1],
+                vec![2, 3, 3, 3],
+            ]),
+            ..Spec::default()
+        };
+        let mut counted = 0;
+        for kind in IndexerKind::ALL {
+            for (cells, base) in [
+                (vec![cell(0, 0)], Spec::default()),
+                (vec![cell(1, 2), cell(2, 1)], Spec::default()),
+                (vec![cell(0, 1), cell(3, 3), cell(2, 0)], regions.clone()),
+            ] {
+                let mut spec = base;
+                spec.indexers[kind as usize] = cells.clone();
+                let rules = Arc::new(Rules::new(spec).unwrap());
+                let want = brute_count(shape, &rules, &mut vec![0u8; 16]);
+                let mut solver = Solver::with_rules(shape, rules.clone()).unwrap();
+                let got = solver.count(&[0u8; 16], None, &mut Unbounded).unwrap();
+                assert_eq!(got, want, "{kind:?} {cells:?}");
+                counted += usize::from(want > 0 && want < 288);
+            }
+        }
+        assert!(counted >= 5, "{counted}");
     }
 
     #[test]
