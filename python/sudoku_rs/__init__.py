@@ -6,11 +6,10 @@ numpy integer array. Results come back in the kind that came in; the input is ne
 """
 
 from ._arrow import to_arrow, write_parquet
-from ._check import score_batch
 from ._datasets import decode, decode_moves, encode, encode_moves, export_hrm
 from ._files import format_puzzles, read_puzzles, write_puzzles
 from ._generate import generate
-from ._llm import Answer, Answers, parse_answer, parse_answer_batch, to_prompt
+from ._llm import Answer, Answers, parse_answer, to_prompt
 from ._logic import (
     Explanation,
     Grade,
@@ -55,21 +54,18 @@ from ._sudoku_rs import (
     is_unique,
     is_valid,
     iter_solutions,
+    logic_trace_batch,
+    parse_answer_batch,
     rate_batch,
+    score_batch,
     se_rate_batch,
+    search_trace_batch,
     solutions,
     solutions_batch,
     solve,
     solve_batch,
 )
-from ._trace import (
-    LogicTraces,
-    SearchTraces,
-    TraceToken,
-    logic_trace_batch,
-    search_trace,
-    search_trace_batch,
-)
+from ._trace import LogicTraces, SearchTraces, TraceToken, search_trace
 from .board import Board
 
 __all__ = [

@@ -1,9 +1,10 @@
-"""Puzzles for language models: prompts in, replies read back (the reading is the core's)."""
+"""Puzzles for language models: prompts in, replies read back (the reading is the core's;
+`parse_answer_batch` is compiled and returns the :class:`Answers` defined here)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import List, Literal, Optional, Sequence, Tuple
+from typing import List, Literal, Optional, Tuple
 
 import numpy as np
 import numpy.typing as npt
@@ -12,7 +13,6 @@ from . import _sudoku_rs
 from ._files import _some_box
 
 _STYLES = ("grid", "line", "givens")
-_KIND_NAMES = np.array(["error", "grid", "moves"])
 
 
 def to_prompt(
@@ -149,32 +149,4 @@ class Answers:
         """``(grids, placed)``: an (N, n, n) uint8 array with every row's moves placed in order
         on a blank grid (a later move to the same cell wins) and the grids kept, and a bool mask
         of the ``"moves"`` rows, whose blanks stand for the puzzle's clues."""
-        grids = self.grids.copy()
-        n = grids.shape[1] if grids.ndim == 3 else 0
-        rows = np.repeat(np.arange(len(self.kind)), np.diff(self.offsets))
-        if len(rows):
-            flat = grids.reshape(len(self.kind), n * n)
-            cells = self.moves[:, 0].astype(np.intp) * n + self.moves[:, 1]
-            # A repeated index keeps the last value assigned: a later move wins.
-            flat[rows, cells] = self.moves[:, 2]
-        return grids, self.kind == "moves"
-
-
-def parse_answer_batch(
-    texts: Sequence[str],
-    /,
-    size: int = 9,
-    *,
-    threads: Optional[int] = None,
-    progress: bool = False,
-) -> Answers:
-    """Read many replies as :func:`parse_answer` reads one, on every core (``threads`` caps
-    them): an :class:`Answers`. A reply that cannot be read is an ``"error"`` row with its
-    reason in ``errors``, never an exception; a ``size`` no grid has raises ``ValueError``.
-    ``progress=True`` shows a tqdm bar."""
-    kinds, grids, moves, offsets, errors = _sudoku_rs._parse_answer_batch(
-        texts, size, threads=threads, progress=progress
-    )
-    return Answers(
-        kind=_KIND_NAMES[kinds], grids=grids, moves=moves, offsets=offsets, errors=errors
-    )
+        return _sudoku_rs._answer_grids(self)

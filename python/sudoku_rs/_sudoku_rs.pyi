@@ -19,7 +19,9 @@ from typing import (
 import numpy as np
 import numpy.typing as npt
 
+from ._llm import Answers
 from ._logic_batch import Traces
+from ._trace import LogicTraces, SearchTraces
 
 #: Any grid the API accepts. The result of a call is the same kind as its input.
 _GridLike = Union[
@@ -732,7 +734,7 @@ def _apply_step(
 ) -> Tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_]]: ...
 
 # Private generator, rating and checking entry points; the public wrappers live in
-# _generate.py, _rate.py and _check.py.
+# _generate.py and _rate.py.
 def _generate(
     *,
     seed: Optional[int] = None,
@@ -800,38 +802,30 @@ def check_batch(
     threads: Optional[int] = None,
     progress: bool = False,
 ) -> npt.NDArray[np.void]: ...
-def _score_batch(
+def score_batch(
     puzzles: Any,
     answers: Any,
     /,
     *,
     solutions: Any = None,
-    overlay: Optional[npt.NDArray[np.bool_]] = None,
     box: Optional[Tuple[int, int]] = None,
     threads: Optional[int] = None,
-    progress: Optional[bool] = None,
-) -> Tuple[
-    npt.NDArray[np.uint8], npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.int32]
-]: ...
+    progress: bool = False,
+) -> npt.NDArray[np.void]: ...
 
-# Private reply-reading entry points; the public wrappers live in _llm.py.
+# Reading replies (src/bindings/answer.rs); parse_answer's wrapper and Answers are in _llm.py.
 def _parse_answer(
     text: str, /, size: int = 9
 ) -> Tuple[str, Optional[npt.NDArray[np.uint8]], List[Tuple[int, int, int]]]: ...
-def _parse_answer_batch(
-    texts: Any,
+def parse_answer_batch(
+    texts: Sequence[str],
     /,
     size: int = 9,
     *,
     threads: Optional[int] = None,
-    progress: Optional[bool] = None,
-) -> Tuple[
-    npt.NDArray[np.uint8],
-    npt.NDArray[np.uint8],
-    npt.NDArray[np.uint8],
-    npt.NDArray[np.int64],
-    List[Optional[str]],
-]: ...
+    progress: bool = False,
+) -> Answers: ...
+def _answer_grids(answers: Answers, /) -> Tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_]]: ...
 
 # Private logic entry points; the public wrappers live in _logic.py.
 _StepTuple = Tuple[
@@ -949,8 +943,8 @@ class _EnvBatch:
     @property
     def box(self) -> Tuple[int, int]: ...
 
-# Search traces and logical steps as token ids (src/bindings/trace.rs); the public wrappers
-# are in _trace.py.
+# Search traces and logical steps as token ids (src/bindings/trace.rs); search_trace's public
+# wrapper and the batches' result classes are in _trace.py.
 def _search_trace(
     grid: Any,
     /,
@@ -959,17 +953,17 @@ def _search_trace(
     max_guesses: Optional[int] = None,
     rules: Optional[Rules] = None,
 ) -> npt.NDArray[np.uint8]: ...
-def _search_trace_batch(
+def search_trace_batch(
     puzzles: Any,
     /,
     *,
+    rules: Optional[Rules] = None,
     box: Optional[Tuple[int, int]] = None,
     max_guesses: Optional[int] = None,
-    rules: Optional[Rules] = None,
     threads: Optional[int] = None,
-    progress: Optional[bool] = None,
-) -> Tuple[npt.NDArray[np.uint8], npt.NDArray[np.int64], npt.NDArray[np.int8]]: ...
-def _logic_trace_batch(
+    progress: bool = False,
+) -> SearchTraces: ...
+def logic_trace_batch(
     puzzles: Any,
     /,
     *,
@@ -977,13 +971,5 @@ def _logic_trace_batch(
     techniques: Optional[Iterable[str]] = None,
     states: bool = False,
     threads: Optional[int] = None,
-    progress: Optional[bool] = None,
-) -> Tuple[
-    npt.NDArray[np.uint8],
-    npt.NDArray[np.uint32],
-    npt.NDArray[np.int64],
-    npt.NDArray[np.uint8],
-    npt.NDArray[np.bool_],
-    npt.NDArray[np.void],
-    int,
-]: ...
+    progress: bool = False,
+) -> LogicTraces: ...

@@ -1,10 +1,11 @@
 """Search traces and logical steps as token ids, for sequence models that learn to search
-(guess and backtrack) or to solve step by step."""
+(guess and backtrack) or to solve step by step. The batches (`search_trace_batch`,
+`logic_trace_batch`) are compiled and return the classes defined here."""
 
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Iterable, NamedTuple, Optional, Tuple
+from typing import NamedTuple, Optional, Tuple
 
 import numpy as np
 import numpy.typing as npt
@@ -69,14 +70,6 @@ _VOCABULARY = """
 """
 
 
-def _pad(flat: np.ndarray, lengths: np.ndarray) -> np.ndarray:
-    """Rows of ``lengths[i]`` tokens from ``flat``, padded with ``TraceToken.PAD`` to the longest."""
-    width = int(lengths.max()) if len(lengths) else 0
-    out = np.full((len(lengths), width), TraceToken.PAD, dtype=np.uint8)
-    out[np.arange(width) < lengths[:, None]] = flat
-    return out
-
-
 def search_trace(
     puzzle,
     /,
@@ -129,33 +122,6 @@ class SearchTraces(NamedTuple):
     status: npt.NDArray[np.int8]
 
 
-def search_trace_batch(
-    puzzles,
-    /,
-    *,
-    rules: Optional[Rules] = None,
-    box: Optional[Tuple[int, int]] = None,
-    max_guesses: Optional[int] = None,
-    threads: Optional[int] = None,
-    progress: bool = False,
-) -> SearchTraces:
-    """:func:`search_trace` of every puzzle of a batch on every core: a padded uint8 array and
-    each row's length and status (see :class:`SearchTraces`). Each trace is the same for every
-    thread count. One very long trace makes the whole array as wide as it: ``max_guesses``
-    bounds every row (a row past it gets status ``GUESS_LIMIT`` and no tokens). Batches are
-    taken as :func:`solve_batch` takes them; ``progress=True`` shows a bar.
-    """
-    flat, lengths, status = _sudoku_rs._search_trace_batch(
-        puzzles,
-        box=box,
-        max_guesses=max_guesses,
-        rules=rules,
-        threads=threads,
-        progress=progress,
-    )
-    return SearchTraces(_pad(flat, lengths), lengths, status)
-
-
 class LogicTraces(NamedTuple):
     """What :func:`logic_trace_batch` returns: one row per step of every puzzle, in puzzle
     order then step order (the steps of :func:`explain_batch`), and the puzzles' grades.
@@ -182,45 +148,3 @@ class LogicTraces(NamedTuple):
     grids: Optional[npt.NDArray[np.uint8]]
     candidates: Optional[npt.NDArray[np.bool_]]
     grades: np.ndarray
-
-
-def logic_trace_batch(
-    puzzles,
-    /,
-    *,
-    box: Optional[Tuple[int, int]] = None,
-    techniques: Optional[Iterable[str]] = None,
-    states: bool = False,
-    threads: Optional[int] = None,
-    progress: bool = False,
-) -> LogicTraces:
-    """The logical steps of every puzzle (those of :func:`explain_batch`) as token ids, in the
-    vocabulary of :func:`search_trace`, and with ``states=True`` the grid and the pencil marks
-    after every step (for probing and trace training); see :class:`LogicTraces`. The marks
-    start from the candidates the givens leave, as :func:`explain` does, and the steps apply
-    as ``Board`` replays them. Each puzzle is explained on its own: the result is the same for
-    every thread count. ``states=True`` holds n**3 bytes a step (729 on 9x9).
-    """
-    flat, counts, index, grids, marks, grades, n = _sudoku_rs._logic_trace_batch(
-        puzzles,
-        box=box,
-        techniques=techniques,
-        states=states,
-        threads=threads,
-        progress=progress,
-    )
-    lengths = counts.astype(np.int32)
-    count = len(lengths)
-    number = np.arange(count, dtype=np.int64)
-    if count:
-        first = np.r_[True, index[1:] != index[:-1]]
-        number -= np.maximum.accumulate(np.where(first, number, 0))
-    return LogicTraces(
-        _pad(flat, lengths),
-        lengths,
-        index,
-        number.astype(np.int32),
-        grids.reshape(count, n, n) if states else None,
-        marks.reshape(count, n, n, n) if states else None,
-        grades,
-    )

@@ -2,7 +2,7 @@
 //! `check_batch`'s flags and `score_batch`'s finer columns, from one checker
 //! (`core::grid::check`) and one way of reading the two batches.
 
-use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1};
+use numpy::PyArrayMethods;
 use pyo3::prelude::*;
 
 use crate::core::grid::check::{matching_cells, Checker};
@@ -180,37 +180,59 @@ struct Score {
     matching: i32,
 }
 
-/// Columns (bits, conflict_cells, conflict_units, matching_cells) of `score_batch`: bits 1
-/// complete, 2 keeps_clues, 4 completable, 8 solved, 16 exact. `solutions`, when given, are
-/// the puzzles' unique solutions and no puzzle is searched; `overlay` marks rows whose answer
-/// is placed over the puzzle (its blanks take the clues), as a list of moves is.
+/// Score one answer per puzzle on every core, finer than :func:`check_batch` (the same
+/// checker): a structured array of shape (N,) with these fields.
+///
+/// - ``well_formed``: the answer could be read (False only for the ``"error"`` rows of an
+///   :class:`Answers`; every other field of such a row is False or 0).
+/// - ``complete``: no blank cell.
+/// - ``keeps_clues``: every clue of the puzzle is in the answer, in its place.
+/// - ``conflict_cells`` (int32): filled cells holding the digit of another cell in one of
+///   their rows, columns or boxes; ``conflict_units``: the rows, columns and boxes that hold
+///   some digit twice.
+/// - ``matching_cells`` (int32): filled cells equal to the puzzle's solution; -1 when the
+///   puzzle has no unique solution.
+/// - ``completable``: the answer's filled cells, with the clues, still lead to a solution of
+///   the puzzle (no clue changed, no conflict, a completion exists).
+/// - ``solved``: complete, free of conflicts and keeping every clue (``check_batch``'s
+///   ``valid & keeps_clues``); ``exact``: equal to the puzzle's unique solution.
+///
+/// ``puzzles`` and ``answers`` take the inputs of :func:`check_batch`; answers may be partial
+/// (0 or ``.`` blank). ``answers`` may also be the :class:`Answers` of
+/// :func:`parse_answer_batch`: a grid reply is scored as it stands, a reply of moves as the
+/// moves placed over its puzzle. Without ``solutions`` every puzzle is solved (to two
+/// solutions) to know its solution; ``solutions`` (same inputs, the puzzles' unique
+/// solutions, trusted) skips that search, the fast path. A row that is not a well-formed grid
+/// of the puzzles' size, in any of the three, raises ``InvalidPuzzleError`` naming it
+/// (``answers[3]: ...``); lengths that differ raise it too. ``progress=True`` shows a tqdm bar.
 #[pyfunction]
-#[pyo3(signature = (puzzles, answers, /, *, solutions = None, overlay = None, r#box = None,
-                    threads = None, progress = None))]
-#[allow(clippy::too_many_arguments)]
-// pyo3 hands the array over as an owned read-only borrow guard.
-#[allow(clippy::needless_pass_by_value)]
-pub fn _score_batch<'py>(
+#[pyo3(
+    signature = (puzzles, answers, /, *, solutions = None, r#box = None, threads = None,
+                 progress = None),
+    text_signature = "(puzzles, answers, /, *, solutions=None, box=None, threads=None, \
+                      progress=False)"
+)]
+pub fn score_batch<'py>(
     puzzles: &Bound<'py, PyAny>,
     answers: &Bound<'py, PyAny>,
     solutions: Option<&Bound<'py, PyAny>>,
-    overlay: Option<PyReadonlyArray1<'py, bool>>,
     r#box: Option<BoxArg>,
     threads: Option<Threads>,
     progress: Option<&Bound<'py, PyAny>>,
-) -> PyResult<ScoreColumns<'py>> {
+) -> PyResult<Bound<'py, PyAny>> {
     super::guard::entry(|| {
         super::entry::batch(puzzles, progress, "scoring", |puzzles, update| {
-            let answers = super::entry::as_batch(answers)?;
+            let placed = super::answer::placed_answers(answers)?;
+            let answers = match &placed {
+                Some(placed) => placed.grids.clone(),
+                None => super::entry::as_batch(answers)?,
+            };
             let solutions = solutions
                 .filter(|s| !s.is_none())
                 .map(super::entry::as_batch)
                 .transpose()?;
-            let overlay = match &overlay {
-                Some(mask) => Some(mask.as_slice()?),
-                None => None,
-            };
-            score_batch(
+            let overlay = placed.as_ref().map(|p| &p.placed[..]);
+            let scores = score_all(
                 puzzles,
                 &answers,
                 solutions.as_ref(),
@@ -218,19 +240,61 @@ pub fn _score_batch<'py>(
                 r#box,
                 threads,
                 update,
-            )
+            )?;
+            let well_formed = placed.as_ref().map(|p| &p.well_formed[..]);
+            score_records(puzzles.py(), &scores, well_formed)
         })
     })
 }
 
-type ScoreColumns<'py> = (
-    Bound<'py, PyArray1<u8>>,
-    Bound<'py, PyArray1<i32>>,
-    Bound<'py, PyArray1<i32>>,
-    Bound<'py, PyArray1<i32>>,
-);
+/// The records of `score_batch`: a row that could not be read (`well_formed` false) has every
+/// field False or 0.
+fn score_records<'py>(
+    py: Python<'py>,
+    scores: &[Score],
+    well_formed: Option<&[bool]>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let count = scores.len();
+    let read = |i: usize| well_formed.map_or(true, |w| w[i]);
+    let what = || format!("scores of {count} rows");
+    let flag = |bit: u8| -> PyResult<Bound<'py, PyAny>> {
+        let mut column = alloc::filled(count, false, what)?;
+        for (i, (slot, s)) in column.iter_mut().zip(scores).enumerate() {
+            *slot = read(i) && s.bits & bit == bit;
+        }
+        Ok(alloc::from_slice(py, &column)?.into_any())
+    };
+    let number = |field: fn(&Score) -> i32| -> PyResult<Bound<'py, PyAny>> {
+        let mut column = alloc::filled(count, 0i32, what)?;
+        for (i, (slot, s)) in column.iter_mut().zip(scores).enumerate() {
+            *slot = if read(i) { field(s) } else { 0 };
+        }
+        Ok(alloc::from_slice(py, &column)?.into_any())
+    };
+    let mut well = alloc::filled(count, true, what)?;
+    if let Some(w) = well_formed {
+        well.copy_from_slice(w);
+    }
+    super::records::records(
+        py,
+        count,
+        &[
+            ("well_formed", "?", alloc::from_slice(py, &well)?.into_any()),
+            ("complete", "?", flag(COMPLETE)?),
+            ("keeps_clues", "?", flag(SCORE_KEEPS_CLUES)?),
+            ("conflict_cells", "i4", number(|s| s.conflict_cells)?),
+            ("conflict_units", "i4", number(|s| s.conflict_units)?),
+            ("matching_cells", "i4", number(|s| s.matching)?),
+            ("completable", "?", flag(COMPLETABLE)?),
+            ("solved", "?", flag(SOLVED)?),
+            ("exact", "?", flag(EXACT)?),
+        ],
+    )
+}
 
-fn score_batch<'py>(
+/// Every row's [`Score`]; `overlay` marks rows whose answer is placed over the puzzle (its
+/// blanks take the clues), as a list of moves is.
+fn score_all<'py>(
     puzzles: &Bound<'py, PyAny>,
     answers: &Bound<'py, PyAny>,
     solutions: Option<&Bound<'py, PyAny>>,
@@ -238,7 +302,7 @@ fn score_batch<'py>(
     r#box: Option<BoxArg>,
     threads: Option<Threads>,
     progress: Option<Bound<'py, PyAny>>,
-) -> PyResult<ScoreColumns<'py>> {
+) -> PyResult<Vec<Score>> {
     let py = puzzles.py();
     let puzzle_batch = open(puzzles, &super::request::Request::classic(r#box)?)?.strict("puzzles");
     let shape = puzzle_batch.shape;
@@ -310,26 +374,7 @@ fn score_batch<'py>(
             Ok(())
         },
     )?;
-    let bits = alloc::zeros::<u8>(py, count)?;
-    let conflict_cells = alloc::zeros::<i32>(py, count)?;
-    let conflict_units = alloc::zeros::<i32>(py, count)?;
-    let matching = alloc::zeros::<i32>(py, count)?;
-    {
-        let mut b = bits.readwrite();
-        let mut cc = conflict_cells.readwrite();
-        let mut cu = conflict_units.readwrite();
-        let mut m = matching.readwrite();
-        let columns = b
-            .as_slice_mut()?
-            .iter_mut()
-            .zip(cc.as_slice_mut()?)
-            .zip(cu.as_slice_mut()?)
-            .zip(m.as_slice_mut()?);
-        for ((((b, cc), cu), m), s) in columns.zip(&scores) {
-            (*b, *cc, *cu, *m) = (s.bits, s.conflict_cells, s.conflict_units, s.matching);
-        }
-    }
-    Ok((bits, conflict_cells, conflict_units, matching))
+    Ok(scores)
 }
 
 /// The puzzle's solution if it has exactly one (a puzzle with conflicting clues has none).

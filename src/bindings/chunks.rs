@@ -16,8 +16,13 @@ use super::args::Threads;
 /// Cells per chunk: a 4 MiB work buffer (about 50,000 9x9 puzzles).
 pub const CHUNK_CELLS: usize = 1 << 22;
 
+/// Rows per chunk of a batch whose rows are not grids ([`Runner::for_rows`]).
+const CHUNK_ROWS: usize = 1 << 16;
+
 pub struct Runner {
     shape: BoxShape,
+    /// Bytes of cells per row: the shape's cell count, or 1 for rows that are not grids.
+    width: usize,
     count: usize,
     threads: usize,
     rows_per_chunk: usize,
@@ -41,12 +46,36 @@ impl Runner {
         progress: Option<Bound<'_, PyAny>>,
     ) -> Self {
         let threads = threads.unwrap_or_default().for_rows(count);
-        let rows_per_chunk = (CHUNK_CELLS / shape.cell_count()).max(threads * 64).max(1);
+        let width = shape.cell_count();
+        let rows_per_chunk = (CHUNK_CELLS / width).max(threads * 64).max(1);
         Runner {
             shape,
+            width,
             count,
             threads,
             rows_per_chunk,
+            progress: Progress::new(progress),
+            rules: None,
+            attached: false,
+        }
+    }
+
+    /// A runner for `count` rows that are not grids (a language model's replies, ...): each
+    /// row's cells are one placeholder byte, and `work` finds its input by the row's index.
+    /// Such work keeps no solver (its per-thread state is `()`); chunks are of
+    /// [`CHUNK_ROWS`] rows, so what a row's results hold stays bounded by a chunk.
+    pub fn for_rows(
+        count: usize,
+        threads: Option<Threads>,
+        progress: Option<Bound<'_, PyAny>>,
+    ) -> Self {
+        let threads = threads.unwrap_or_default().for_rows(count);
+        Runner {
+            shape: BoxShape::CLASSIC,
+            width: 1,
+            count,
+            threads,
+            rows_per_chunk: CHUNK_ROWS.max(threads * 64),
             progress: Progress::new(progress),
             rules: None,
             attached: false,
@@ -137,7 +166,7 @@ impl Runner {
         C: Sync,
         W: Fn(&mut S, Row<'_, C>, &[u8], &mut [R], &mut dyn Control) + Sync,
     {
-        let nc = self.shape.cell_count();
+        let nc = self.width;
         let (mut cells, mut buffer) = (Vec::new(), Vec::new());
         for (start, end) in self.chunks() {
             let chunk = read(start, end, &mut cells)?;
@@ -203,7 +232,7 @@ impl Runner {
         S: PerThread,
         W: Fn(&mut S, usize, &[u8], &mut [R], &mut dyn Control),
     {
-        let nc = self.shape.cell_count();
+        let nc = self.width;
         let rows = cells.len() / nc;
         if !self.is_small(rows) {
             return Ok(0);
@@ -263,12 +292,12 @@ impl Runner {
         R: Send,
         W: Fn(&mut S, usize, &[u8], &mut [R], &mut dyn Control) + Sync + Send,
     {
-        let (shape, threads) = (self.shape, self.threads);
-        let rows = cells.len() / shape.cell_count();
+        let (shape, width, threads) = (self.shape, self.width, self.threads);
+        let rows = cells.len() / width;
         self.progress.run_chunk(py, |poll| {
             let each = |own: &mut S| {
                 for_each_on(
-                    own, shape, make_state, cells, results, stride, threads, poll, work,
+                    own, width, make_state, cells, results, stride, threads, poll, work,
                 )
             };
             match own {

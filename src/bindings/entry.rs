@@ -2,10 +2,10 @@
 //! ([`as_batch`], the one owner of that rule; `sudoku_rs.dask` asks [`_check_batch_shape`]),
 //! and the progress bar around the work ([`with_progress`]).
 //!
-//! Batch entry is compiled for every batch function: the public function is the compiled one
-//! (records included: `records.rs` makes structured arrays natively), or, for the few still
-//! shaping columns in Python (tests/test_binding_layout.py lists them), its compiled part takes
-//! the puzzles and `progress=` as given. The other direction (every batch a Python wrapper that normalises the
+//! Batch entry is compiled for every batch function: the public function is the compiled one,
+//! its result made natively (`records.rs` makes structured arrays; result classes such as
+//! `Answers` or `SearchTraces` are imported from the package and filled here;
+//! tests/test_binding_layout.py checks that none is a Python wrapper). The other direction (every batch a Python wrapper that normalises the
 //! input and opens the bar) would put a Python frame and its argument handling in front of
 //! every call, which costs more than the rest of a one-row `solve_batch` of an easy puzzle.
 

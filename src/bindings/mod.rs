@@ -46,7 +46,7 @@ mod _sudoku_rs {
     use pyo3::prelude::*;
 
     #[pymodule_export]
-    use super::answer::{_parse_answer, _parse_answer_batch};
+    use super::answer::{_answer_grids, _parse_answer, parse_answer_batch};
     #[pymodule_export]
     use super::augment::augment_batch;
     #[pymodule_export]
@@ -58,7 +58,7 @@ mod _sudoku_rs {
     #[pymodule_export]
     use super::cells::{_batch_cells, _decode_moves, _decode_onehot, _encode_moves};
     #[pymodule_export]
-    use super::check::{_score_batch, check_batch};
+    use super::check::{check_batch, score_batch};
     #[pymodule_export]
     use super::entry::_check_batch_shape;
     #[pymodule_export]
@@ -97,7 +97,7 @@ mod _sudoku_rs {
     #[pymodule_export]
     use super::solutions_batch::solutions_batch;
     #[pymodule_export]
-    use super::trace::{_logic_trace_batch, _search_trace, _search_trace_batch};
+    use super::trace::{_search_trace, logic_trace_batch, search_trace_batch};
     #[pymodule_export]
     use super::transform::Transform;
 

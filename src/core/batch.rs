@@ -137,7 +137,7 @@ where
 {
     for_each_on(
         &mut make_solver(),
-        shape,
+        shape.cell_count(),
         make_solver,
         puzzles,
         results,
@@ -149,13 +149,15 @@ where
 }
 
 /// [`for_each_with`] over any per-thread state `S` (a solver, or nothing for work that does not
-/// search), with the calling thread working on `own` (state the caller keeps between calls, so
-/// a small batch does not pay for building it); only the other threads' states are made by
-/// `make_state`. `own` must behave as a state from `make_state` would.
+/// search) and rows of `width` bytes each (a grid's cells, or a placeholder byte for rows whose
+/// input `work` finds by index), with the calling thread working on `own` (state the caller
+/// keeps between calls, so a small batch does not pay for building it); only the other
+/// threads' states are made by `make_state`. `own` must behave as a state from `make_state`
+/// would.
 #[allow(clippy::too_many_arguments)]
 pub fn for_each_on<S, T, W, P>(
     own: &mut S,
-    shape: BoxShape,
+    width: usize,
     make_state: &(dyn Fn() -> S + Sync),
     puzzles: &[u8],
     results: &mut [T],
@@ -169,7 +171,7 @@ where
     W: Fn(&mut S, usize, &[u8], &mut [T], &mut dyn Control) + Sync,
     P: FnMut(usize) -> bool,
 {
-    let cells = shape.cell_count();
+    let cells = width;
     let count = puzzles.len() / cells;
     assert_eq!(puzzles.len(), count * cells, "whole puzzles");
     assert_eq!(results.len(), count * stride, "one result per puzzle");
