@@ -40,18 +40,12 @@ def _as_cells(puzzles: Any, what: str = "puzzles") -> Tuple[np.ndarray, int]:
         cells, side = _sudoku_rs._batch_cells(puzzles, box=box, name=what)
         return cells, side
     array = puzzles
-    if array.ndim == 3 and array.shape[1] == array.shape[2]:
-        side = array.shape[1]
-    elif array.ndim == 2:
-        side = math.isqrt(array.shape[1])
-        if side * side != array.shape[1]:
-            side = 0
-    else:
-        side = 0
-    if not 1 <= side <= MAX_SIDE:
+    _sudoku_rs._check_batch_shape(array.shape)  # the batch readers' own rule and message
+    side = array.shape[1] if array.ndim == 3 else math.isqrt(array.shape[1])
+    if side > MAX_SIDE:
         raise ValueError(
-            f"{what}: expected an array of shape (N, n*n) or (N, n, n) with n from 1 to "
-            f"{MAX_SIDE}, got shape {array.shape}"
+            f"{what}: a batch of shape {array.shape} holds grids of side {side}; the largest "
+            f"side is {MAX_SIDE}"
         )
     cells = array.reshape(len(array), side * side)
     if cells.size and (cells.min() < 0 or cells.max() > side):

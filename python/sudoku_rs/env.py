@@ -26,7 +26,7 @@ except ImportError as _missing:  # pragma: no cover - exercised without gymnasiu
     ) from _missing
 
 from ._files import read_puzzles
-from ._sudoku_rs import Rules, _EnvBatch, _read_grid
+from ._sudoku_rs import Rules, _check_batch_shape, _EnvBatch, _read_grid
 
 __all__ = ["EVENTS", "REWARD_PRESETS", "SudokuEnv", "SudokuVectorEnv"]
 
@@ -93,13 +93,10 @@ def _puzzle_array(
     if isinstance(puzzles, (str, os.PathLike)):
         return read_puzzles(puzzles, box=box)
     if isinstance(puzzles, np.ndarray) and puzzles.dtype.kind in "iu":
-        if puzzles.ndim == 3 and puzzles.shape[1] == puzzles.shape[2]:
-            puzzles = puzzles.reshape(len(puzzles), -1)
-        if puzzles.ndim != 2 or len(puzzles) == 0:
-            raise ValueError(
-                "puzzles must be an array of shape (k, n, n) or (k, n*n) with k >= 1, "
-                f"got shape {puzzles.shape}"
-            )
+        _check_batch_shape(puzzles.shape)  # the batch readers' own rule and message
+        if len(puzzles) == 0:
+            raise ValueError("puzzles is empty: give at least one puzzle")
+        puzzles = puzzles.reshape(len(puzzles), -1)
         if puzzles.size and (puzzles.min() < 0 or puzzles.max() > 255):
             raise ValueError("puzzle cells hold 0 (blank) to n")
         return np.ascontiguousarray(puzzles, dtype=np.uint8)
