@@ -325,6 +325,51 @@ where
         )
 }
 
+/// Runs `work` (see [`run`]) where each row writes `stride` values, its [`Status`] code last;
+/// returns every row's status (a row the reader refused is invalid, see [`status_of`]) and
+/// hands each solved row's other values to `solved(row, values)`: the one place a row's
+/// outcome is read back for batches whose records hold values only for solved rows
+/// (`rate_batch`, `se_rate_batch`).
+pub(super) fn run_rated<'py, S, T, W>(
+    py: Python<'py>,
+    batch: &Batch<'py>,
+    threads: Option<Threads>,
+    progress: Option<Bound<'py, PyAny>>,
+    stride: usize,
+    work: W,
+    mut solved: impl FnMut(usize, &[T]),
+) -> PyResult<Vec<i8>>
+where
+    S: PerThread,
+    T: Default + Copy + Send + Into<i64>,
+    W: Fn(&mut S, usize, &[u8], &mut [T], &mut dyn Control) + Sync,
+{
+    let count = batch.count;
+    let mut statuses = alloc::filled(count, Status::Invalid.code(), || {
+        format!("statuses of {count} rows")
+    })?;
+    run(
+        py,
+        batch,
+        threads,
+        progress,
+        stride,
+        work,
+        |start, results: &[T], valid| {
+            for (k, row) in results.chunks(stride).enumerate() {
+                let (values, code) = row.split_at(stride - 1);
+                let status = status_of(valid[k], code[0].into());
+                statuses[start + k] = status.code();
+                if status == Status::Solved {
+                    solved(start + k, values);
+                }
+            }
+            Ok(())
+        },
+    )?;
+    Ok(statuses)
+}
+
 /// Runs `work` (see [`run`]) and returns the first n*n values of each row's results as grids
 /// in the kind of the input: an array of its dtype and shape, or a list of strings written like
 /// each input line, None where `is_grid` rejects the row (malformed rows are always None).

@@ -7,7 +7,7 @@ use crate::core::{Control, Grid, Status};
 
 use super::alloc;
 use super::args::{BoxArg, Threads};
-use super::batch::{open, run};
+use super::batch::{open, run_rated};
 use super::records;
 use super::run::SignalCheck;
 
@@ -82,7 +82,6 @@ fn rate_all<'py>(
         alloc::filled(count, false, what)?,
     );
     let mut codes = alloc::filled(count, 0u8, what)?;
-    let mut statuses = alloc::filled(count, Status::Invalid.code(), what)?;
     // Per puzzle: guesses, backtracks, singles_only, unique, difficulty code, status code (all
     // i64 for one stride).
     let work =
@@ -106,32 +105,13 @@ fn rate_all<'py>(
                 Err(err) => out[5] = i64::from(Status::of_error(&err).code()),
             }
         };
-    run(
-        py,
-        &batch,
-        threads,
-        progress,
-        6,
-        work,
-        |start, results: &[i64], valid| {
-            for (k, row) in results.chunks(6).enumerate() {
-                let i = start + k;
-                if !valid[k] {
-                    continue;
-                }
-                let status = Status::from_code(row[5]).unwrap_or(Status::Invalid);
-                statuses[i] = status.code();
-                if status == Status::Solved {
-                    guesses[i] = row[0];
-                    backtracks[i] = row[1];
-                    singles[i] = row[2] != 0;
-                    unique[i] = row[3] != 0;
-                    codes[i] = row[4] as u8;
-                }
-            }
-            Ok(())
-        },
-    )?;
+    let statuses = run_rated(py, &batch, threads, progress, 6, work, |i, row: &[i64]| {
+        guesses[i] = row[0];
+        backtracks[i] = row[1];
+        singles[i] = row[2] != 0;
+        unique[i] = row[3] != 0;
+        codes[i] = row[4] as u8;
+    })?;
     let difficulty = records::labels(py, &Difficulty::LABELS, "U11", &codes, &statuses)?;
     records::records(
         py,

@@ -1,5 +1,5 @@
-//! The Sudoku Explainer rating (ER, EP, ED) of one puzzle, or of a batch into flat columns that
-//! the Python wrapper assembles into a structured array.
+//! The Sudoku Explainer rating (ER, EP, ED) of one puzzle, or of a batch into a structured
+//! array made natively.
 
 use std::time::{Duration, Instant};
 
@@ -11,7 +11,7 @@ use crate::core::{Control, Error, Grid, SearchStats, Status};
 
 use super::alloc;
 use super::args::{BoxArg, Threads};
-use super::batch::{open, run};
+use super::batch::{open, run_rated};
 use super::errors::{InvalidPuzzleError, InvalidRulesError};
 use super::run::SignalCheck;
 
@@ -136,7 +136,6 @@ fn se_rate_all<'py>(
     let mut er = alloc::filled(count, f64::NAN, what)?;
     let mut ep = alloc::filled(count, f64::NAN, what)?;
     let mut ed = alloc::filled(count, f64::NAN, what)?;
-    let mut statuses = alloc::filled(count, Status::Invalid.code(), what)?;
     // Per puzzle: er, ep, ed (tenths), status code.
     let work =
         |&mut (): &mut (), _: usize, puzzle: &[u8], out: &mut [i16], control: &mut dyn Control| {
@@ -158,30 +157,11 @@ fn se_rate_all<'py>(
             };
             out[3] = i16::from(status.code());
         };
-    run(
-        py,
-        &batch,
-        threads,
-        progress,
-        4,
-        work,
-        |start, results: &[i16], valid| {
-            for (k, row) in results.chunks(4).enumerate() {
-                let i = start + k;
-                if !valid[k] {
-                    continue;
-                }
-                let status = Status::from_code(i64::from(row[3])).unwrap_or(Status::Invalid);
-                statuses[i] = status.code();
-                if status == Status::Solved {
-                    er[i] = f64::from(row[0]) / 10.0;
-                    ep[i] = f64::from(row[1]) / 10.0;
-                    ed[i] = f64::from(row[2]) / 10.0;
-                }
-            }
-            Ok(())
-        },
-    )?;
+    let statuses = run_rated(py, &batch, threads, progress, 4, work, |i, row: &[i16]| {
+        er[i] = f64::from(row[0]) / 10.0;
+        ep[i] = f64::from(row[1]) / 10.0;
+        ed[i] = f64::from(row[2]) / 10.0;
+    })?;
     super::records::records(
         py,
         count,
