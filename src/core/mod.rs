@@ -26,6 +26,8 @@ pub mod make;
 pub mod rules;
 pub mod search;
 pub mod status;
+#[cfg(test)]
+mod test_samples;
 
 pub use error::{Cell, Error, Result, Unit};
 pub use grid::shape::{BoxShape, MAX_SIZE};

@@ -1,27 +1,11 @@
 //! Soundness over the sample sets: every placement and elimination of every step, of every
 //! technique, agrees with the puzzle's unique solution from the [`Solver`].
 
-use std::path::PathBuf;
-
 use super::*;
 use crate::core::grid::text::parse;
 use crate::core::make::generate::{generate, Options, Symmetry};
+use crate::core::test_samples::puzzles;
 use crate::core::{BoxShape, Grid, Solver, Unbounded};
-
-/// The sample files of a set: tests/data always, plus up to `extra` lines of ../shared/data.
-fn puzzles(name: &str, extra: usize) -> Vec<String> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let mut lines: Vec<String> = std::fs::read_to_string(root.join("tests/data").join(name))
-        .expect("tests/data sample")
-        .lines()
-        .map(str::to_string)
-        .collect();
-    if let Ok(text) = std::fs::read_to_string(root.join("../shared/data").join(name)) {
-        let have = lines.len();
-        lines.extend(text.lines().skip(have).take(extra).map(str::to_string));
-    }
-    lines
-}
 
 /// Runs the allowed techniques to the end, checking each step against `solution`; returns how
 /// often each technique fired and whether the grid got solved.

@@ -1,25 +1,9 @@
 //! Every chain hint agrees with the unique solution, over the sample sets.
 
-use std::path::PathBuf;
-
 use super::*;
 use crate::core::grid::text::parse;
+use crate::core::test_samples::puzzles;
 use crate::core::{BoxShape, Solver, Unbounded};
-
-/// The sample files of a set: tests/data always, plus up to `extra` lines of ../shared/data.
-fn puzzles(name: &str, extra: usize) -> Vec<String> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let mut lines: Vec<String> = std::fs::read_to_string(root.join("tests/data").join(name))
-        .expect("tests/data sample")
-        .lines()
-        .map(str::to_string)
-        .collect();
-    if let Ok(text) = std::fs::read_to_string(root.join("../shared/data").join(name)) {
-        let have = lines.len();
-        lines.extend(text.lines().skip(have).take(extra).map(str::to_string));
-    }
-    lines
-}
 
 fn state_of(line: &str) -> State {
     let mut s = State {
