@@ -7,14 +7,29 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Stage times: each stage's wall time, listed at the end (after a failure too), so that a slow
-# CI run says where its time went.
-stage_times=() stage_name="" stage_start=$SECONDS
+# Stage times: each stage's wall time and the CPU time of the commands it ran, listed at the
+# end (after a failure too), so that a slow CI run says where its time went; on a machine
+# shared with other work the CPU time is the steadier of the two.
+stage_times=() stage_name="" stage_start=$SECONDS stage_cpu=0
+stage_times_file=$(mktemp)
+# children_cpu: sets cpu to the user + system seconds of every command this shell has waited
+# for (`times`, second line). `times` must run in this shell, not in a $(...) subshell.
+children_cpu() {
+    times >"$stage_times_file"
+    cpu=$(awk 'NR == 2 {
+        n = split($0, t, /[ ms]+/); total = 0
+        for (i = 1; i + 1 <= n; i += 2) total += t[i] * 60 + t[i + 1]
+        printf "%d", total
+    }' "$stage_times_file")
+}
 stage() {
+    local cpu
+    children_cpu
     if [ -n "$stage_name" ]; then
-        stage_times+=("$(printf '%6d s  %s' $((SECONDS - stage_start)) "$stage_name")")
+        stage_times+=("$(printf '%6d s %7d s  %s' $((SECONDS - stage_start)) \
+            $((cpu - stage_cpu)) "$stage_name")")
     fi
-    stage_name=$1 stage_start=$SECONDS
+    stage_name=$1 stage_start=$SECONDS stage_cpu=$cpu
     [ -z "$1" ] || echo "== $1"
 }
 compat_pid=""
@@ -23,8 +38,12 @@ finish() {
     stage ""
     # A failure in the foreground stops the CPython 3.9 run in the background too.
     [ -z "$compat_pid" ] || kill -- "-$compat_pid" 2>/dev/null || true
-    printf '%s\n' "== stage times (wall; the 3.9 run overlaps every stage after the test tools)" \
-        "${stage_times[@]}" "$(printf '%6d s  total' "$SECONDS")"
+    local cpu
+    children_cpu
+    rm -f "$stage_times_file"
+    printf '%s\n' "== stage times (the 3.9 run overlaps every stage after the test tools; its" \
+        "   CPU time is counted in its own stage, when it has been waited for)" \
+        "  wall      CPU" "${stage_times[@]}" "$(printf '%6d s %7d s  total' "$SECONDS" "$cpu")"
     exit $rc
 }
 trap finish EXIT
