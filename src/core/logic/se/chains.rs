@@ -323,6 +323,7 @@ pub(crate) fn hints(state: &State, family: Family, out: &mut Vec<Hint>) {
             multiple::hints(state, Mode::nested(4, inner), false)
         }
     };
+    multiple::drop_spare_runs();
     finish(state, found, out);
 }
 
@@ -870,6 +871,18 @@ mod multiple {
 
     impl Run {
         fn new() -> Self {
+            if let Some(mut run) = SPARE.with(|s| s.borrow_mut().pop()) {
+                run.pids.clear();
+                run.starts.clear();
+                run.starts.push(0);
+                run.parents.clear();
+                run.reached = PSet::new();
+                run.absurd = None;
+                run.causes.clear();
+                run.nest.clear();
+                run.nests.clear();
+                return run;
+            }
             Run {
                 pids: Vec::with_capacity(256),
                 starts: vec![0],
@@ -881,6 +894,11 @@ mod multiple {
                 nest: Vec::with_capacity(256),
                 nests: Vec::new(),
             }
+        }
+
+        /// Hands the run's buffers to the next [`Run::new`].
+        fn recycle(self) {
+            SPARE.with(|s| s.borrow_mut().push(self));
         }
 
         pub(super) fn node(&self, p: Pid) -> u32 {
@@ -1169,16 +1187,45 @@ mod multiple {
     struct Cache<'a> {
         state: &'a State,
         mode: Mode,
-        on: Vec<Option<Run>>,
+        /// Each candidate's run (an index in `runs`, `u32::MAX` before it is followed).
+        slot: [u32; 729],
+        runs: Vec<Run>,
     }
 
     impl Cache<'_> {
         fn on(&mut self, cand: usize) -> &Run {
-            if self.on[cand].is_none() {
-                self.on[cand] = Some(follow(self.state, (cand * 2 + 1) as Pid, self.mode));
+            if self.slot[cand] == u32::MAX {
+                self.slot[cand] = self.runs.len() as u32;
+                let run = follow(self.state, (cand * 2 + 1) as Pid, self.mode);
+                self.runs.push(run);
             }
-            self.on[cand].as_ref().expect("just computed")
+            &self.runs[self.slot[cand] as usize]
         }
+
+        /// The run of a candidate [`Cache::on`] followed already.
+        fn get(&self, cand: usize) -> &Run {
+            &self.runs[self.slot[cand] as usize]
+        }
+    }
+
+    impl Drop for Cache<'_> {
+        fn drop(&mut self) {
+            for run in self.runs.drain(..) {
+                run.recycle();
+            }
+        }
+    }
+
+    thread_local! {
+        /// Runs done with, kept for the next ones: the nested levels follow hundreds of
+        /// thousands of assumptions, and a run's buffers are the bulk of the work of making
+        /// one. [`super::hints`] empties it when a rating step is done.
+        static SPARE: std::cell::RefCell<Vec<Run>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+
+    /// Drops the spare runs.
+    pub(super) fn drop_spare_runs() {
+        SPARE.with(|s| s.borrow_mut().clear());
     }
 
     fn names(mode: Mode) -> [&'static str; 4] {
@@ -1232,7 +1279,8 @@ mod multiple {
         let mut cache = Cache {
             state,
             mode,
-            on: (0..729).map(|_| None).collect(),
+            slot: [u32::MAX; 729],
+            runs: Vec::new(),
         };
         let mut scratch = Scratch::default();
         let mut found = Vec::new();
@@ -1310,6 +1358,7 @@ mod multiple {
                             }
                         }
                     }
+                    off_run.recycle();
                 }
                 if multiple {
                     region_chains(
@@ -1330,7 +1379,7 @@ mod multiple {
                 for &d in &digits {
                     cache.on(cell * 9 + d);
                 }
-                let run = |d: usize| cache.on[cell * 9 + d].as_ref().expect("computed");
+                let run = |d: usize| cache.get(cell * 9 + d);
                 for on in [true, false] {
                     let common: Vec<Pid> = run(digits[0])
                         .members(on)
@@ -1379,7 +1428,7 @@ mod multiple {
             for &o in &places {
                 cache.on(o * 9 + d);
             }
-            let run = |o: usize| cache.on[o * 9 + d].as_ref().expect("computed");
+            let run = |o: usize| cache.get(o * 9 + d);
             for on in [true, false] {
                 let common: Vec<Pid> = run(cell)
                     .members(on)
