@@ -325,6 +325,41 @@ where
         )
 }
 
+/// [`run`] with one result a row: `work(state, row, cells, result, control)` fills the row's
+/// result, and `take(row, result, valid)` gets every row's in batch order (a refused row's
+/// result as `R::default()`, `valid` false).
+pub(super) fn run_each<'py, S, R, W>(
+    py: Python<'py>,
+    batch: &Batch<'py>,
+    threads: Option<Threads>,
+    progress: Option<Bound<'py, PyAny>>,
+    work: W,
+    mut take: impl FnMut(usize, &R, bool) -> PyResult<()>,
+) -> PyResult<()>
+where
+    S: PerThread,
+    R: Default + Clone + Send,
+    W: Fn(&mut S, usize, &[u8], &mut R, &mut dyn Control) + Sync,
+{
+    let each = |state: &mut S, i: usize, cells: &[u8], out: &mut [R], control: &mut dyn Control| {
+        work(state, i, cells, &mut out[0], control);
+    };
+    run(
+        py,
+        batch,
+        threads,
+        progress,
+        1,
+        each,
+        |start, results: &[R], valid| {
+            for (k, (result, &ok)) in results.iter().zip(valid).enumerate() {
+                take(start + k, result, ok)?;
+            }
+            Ok(())
+        },
+    )
+}
+
 /// Runs `work` (see [`run`]) where each row writes `stride` values, its [`Status`] code last;
 /// returns every row's status (a row the reader refused is invalid, see [`status_of`]) and
 /// hands each solved row's other values to `solved(row, values)`: the one place a row's
@@ -480,7 +515,7 @@ pub(super) fn count_outcome(counted: Result<u64, Error>) -> (i64, Status) {
 
 /// A row's status from the code its work wrote (after its cells, or after its count); a row
 /// the reader refused is invalid.
-fn status_of(valid: bool, slot: i64) -> Status {
+pub(super) fn status_of(valid: bool, slot: i64) -> Status {
     match Status::from_code(slot) {
         Some(status) if valid => status,
         _ => Status::Invalid,

@@ -11,7 +11,7 @@ use crate::core::{Control, Error, Grid, Solver, Status};
 
 use super::alloc;
 use super::args::{BoxArg, Names, Threads};
-use super::batch::{open, run};
+use super::batch::{open, run_each};
 use super::logic::techniques_arg;
 use super::records;
 
@@ -68,7 +68,7 @@ impl GradeColumnsBuf {
         self.level.push(row[2] as u8);
         self.solved.push(row[3] != 0);
         self.unique.push(row[4] != 0);
-        let status = Status::from_code(row[5]).unwrap_or(Status::Invalid);
+        let status = super::batch::status_of(valid, row[5]);
         self.status.push(status.code());
     }
 
@@ -311,9 +311,8 @@ fn each_trace<'py>(
     let work = |solver: &mut Solver,
                 _: usize,
                 puzzle: &[u8],
-                out: &mut [Trace],
+                trace: &mut Trace,
                 control: &mut dyn Control| {
-        let trace = &mut out[0];
         match explain_one(shape, puzzle, techniques, keep, solver, control) {
             Ok((steps, grade)) => {
                 trace.steps = steps;
@@ -322,19 +321,16 @@ fn each_trace<'py>(
             Err(err) => failed_row(&err, &mut trace.grade),
         }
     };
-    run(
+    run_each(
         puzzles.py(),
         &batch,
         threads,
         progress,
-        1,
         work,
-        |start, results: &[Trace], valid| {
-            for (k, (trace, &ok)) in results.iter().zip(valid).enumerate() {
-                columns.push(&trace.grade, ok);
-                if let Some(take) = take.as_mut() {
-                    take(start + k, trace);
-                }
+        |i, trace: &Trace, ok| {
+            columns.push(&trace.grade, ok);
+            if let Some(take) = take.as_mut() {
+                take(i, trace);
             }
             Ok(())
         },

@@ -13,7 +13,7 @@ use crate::core::{Control, Error, Grid, Solver, Status};
 
 use super::alloc;
 use super::args::{BoxArg, MaxGuesses, Names, Threads};
-use super::batch::{open, run};
+use super::batch::{open, run_each};
 use super::logic::techniques_arg;
 use super::logic_batch::{explain_one, failed_row, grade_row, GradeColumnsBuf, GRADE_STRIDE};
 use super::request::Request;
@@ -189,10 +189,9 @@ pub fn search_trace_batch<'py>(
             let work = |solver: &mut Solver,
                         _: usize,
                         puzzle: &[u8],
-                        out: &mut [TraceRow],
+                        row: &mut TraceRow,
                         control: &mut dyn Control| {
                 solver.set_max_guesses(max_guesses);
-                let row = &mut out[0];
                 match trace_one(solver, n, puzzle, control) {
                     Ok(tokens) => {
                         let solved = tokens.ids.last() == Some(&crate::core::search::trace::SOLVED);
@@ -215,20 +214,17 @@ pub fn search_trace_batch<'py>(
                     }
                 }
             };
-            run(
+            run_each(
                 py,
                 &batch,
                 threads,
                 update,
-                1,
                 work,
-                |start, out: &[TraceRow], valid| {
-                    for (k, (row, &ok)) in out.iter().zip(valid).enumerate() {
-                        // A refused row was never worked on: no tokens, status invalid.
-                        rows.push(&row.ids, &[row.ids.len()], row.overflow)?;
-                        if ok {
-                            codes[start + k] = row.status;
-                        }
+                |i, row: &TraceRow, ok| {
+                    // A refused row was never worked on: no tokens, status invalid.
+                    rows.push(&row.ids, &[row.ids.len()], row.overflow)?;
+                    if ok {
+                        codes[i] = row.status;
                     }
                     Ok(())
                 },
@@ -291,9 +287,8 @@ pub fn logic_trace_batch<'py>(
             let work = |solver: &mut Solver,
                         _: usize,
                         puzzle: &[u8],
-                        out: &mut [StepsRow],
+                        row: &mut StepsRow,
                         control: &mut dyn Control| {
-                let row = &mut out[0];
                 match explain_one(shape, puzzle, techniques, true, solver, control) {
                     Ok((steps, grade)) => {
                         let (mut ids, mut lengths) = (Tokens::new(n), Vec::new());
@@ -311,27 +306,24 @@ pub fn logic_trace_batch<'py>(
                     Err(err) => failed_row(&err, &mut row.grade),
                 }
             };
-            run(
+            run_each(
                 py,
                 &batch,
                 threads,
                 update,
-                1,
                 work,
-                |start, out: &[StepsRow], valid| {
-                    for (k, (row, &ok)) in out.iter().zip(valid).enumerate() {
-                        columns.push(&row.grade, ok);
-                        rows.push(&row.tokens, &row.lengths, row.overflow)?;
-                        let steps = row.lengths.len();
-                        alloc::reserve(&mut index, steps, rows.what)?;
-                        alloc::reserve(&mut number, steps, rows.what)?;
-                        alloc::reserve(&mut grids, row.grids.len(), rows.what)?;
-                        alloc::reserve(&mut marks, row.marks.len(), rows.what)?;
-                        index.resize(index.len() + steps, (start + k) as i64);
-                        number.extend((0..steps).map(|step| step as i32));
-                        grids.extend_from_slice(&row.grids);
-                        marks.extend_from_slice(&row.marks);
-                    }
+                |i, row: &StepsRow, ok| {
+                    columns.push(&row.grade, ok);
+                    rows.push(&row.tokens, &row.lengths, row.overflow)?;
+                    let steps = row.lengths.len();
+                    alloc::reserve(&mut index, steps, rows.what)?;
+                    alloc::reserve(&mut number, steps, rows.what)?;
+                    alloc::reserve(&mut grids, row.grids.len(), rows.what)?;
+                    alloc::reserve(&mut marks, row.marks.len(), rows.what)?;
+                    index.resize(index.len() + steps, i as i64);
+                    number.extend((0..steps).map(|step| step as i32));
+                    grids.extend_from_slice(&row.grids);
+                    marks.extend_from_slice(&row.marks);
                     Ok(())
                 },
             )?;
