@@ -661,9 +661,9 @@ fn search_marks_consistently(grid: &Grid, marks: &[u64]) {
 }
 
 /// Target `marks`: pencil-mark puzzles. A first byte below 128 picks the box and the rest is
-/// text, read as the grid reader reads it ([`text::parse_with_marks`]): a sukaku must come
-/// back as marks that write out and read back the same, anything else as [`text::parse`]
-/// reads it. A first byte from 128 up picks a side (4, 6 or 9) and the rest are the marks
+/// text, read as the grid reader reads it ([`text::parse_with_marks`]): a sukaku (a marks
+/// string, or a bordered grid of candidate lists) must come back as marks that write out in
+/// both forms and read back the same, anything else as [`text::parse`] reads it. A first byte from 128 up picks a side (4, 6 or 9) and the rest are the marks
 /// themselves, two bytes a cell, over a blank grid.
 pub fn marks(data: &[u8]) {
     let Some((&first, rest)) = data.split_first() else {
@@ -696,6 +696,18 @@ pub fn marks(data: &[u8]) {
             let written = marks::format_marks(n, &masks).expect("a side that text can write");
             let again = text::parse_with_marks(&written, requested);
             assert_eq!(again, Ok((grid.clone(), Some(masks.clone()))), "round trip");
+            let drawn = marks::format_bordered(grid.shape(), &masks).expect("a side text writes");
+            if masks.iter().all(|&m| m != 0) && marks::is_bordered(&drawn) {
+                let again = text::parse_with_marks(
+                    &drawn,
+                    Some((grid.shape().rows(), grid.shape().cols())),
+                );
+                assert_eq!(
+                    again,
+                    Ok((grid.clone(), Some(masks.clone()))),
+                    "bordered round trip"
+                );
+            }
             search_marks_consistently(&grid, &masks);
         }
         Err(err) => {

@@ -124,6 +124,118 @@ pub fn parse_sukaku(
     Ok((shape, masks))
 }
 
+/// Whether `text` is drawn as a bordered grid of candidate lists (SukakuExplainer's
+/// multi-line pencil marks, HoDoKu's and the forums' too): it has a `|`, which no grid text or
+/// marks line holds, and a cell of more than one character (a bordered grid of digits and
+/// dots, one character a cell, is a drawing of a grid, not marks).
+pub fn is_bordered(text: &str) -> bool {
+    text.contains('|') && bordered_tokens(text).any(|t| t.chars().nth(1).is_some())
+}
+
+/// The cell tokens of a bordered grid in reading order: every line with a letter or digit is
+/// a row of cells separated by whitespace, `|` and `:`; the others (`+---+` rules, blank
+/// lines) are borders.
+fn bordered_tokens(text: &str) -> impl Iterator<Item = &str> {
+    text.lines()
+        .filter(|line| line.chars().any(char::is_alphanumeric))
+        .flat_map(|line| {
+            line.split(|c: char| c.is_whitespace() || c == '|' || c == ':')
+                .filter(|t| !t.is_empty())
+        })
+}
+
+/// Reads a bordered pencil-mark grid, as SukakuExplainer writes one:
+///
+/// ```text
+/// +----------------+----------------+----------------+
+/// | 1245 25   127  | ...
+/// ```
+///
+/// one token per cell (row-major), its candidates' digit characters (a given or a solved cell
+/// is its one digit), cells separated by whitespace, `|` or `:`, rule lines skipped. The cell
+/// count is n*n for a side `n` with a box (`requested_box`, or a square one). Returns the
+/// box shape and one mask per cell, or an error naming the first token out of place.
+pub fn parse_bordered(
+    text: &str,
+    requested_box: Option<(usize, usize)>,
+) -> Result<(BoxShape, Vec<u64>)> {
+    let count = bordered_tokens(text).count();
+    let n = (1..=MAX_TEXT_VALUE as usize)
+        .find(|&n| n * n == count)
+        .ok_or_else(|| {
+            Error::Candidates(format!(
+                "a bordered pencil-mark grid of {count} cells: expected n*n cells (81 for \
+                 9x9), each its candidates' digits, separated by spaces and '|'"
+            ))
+        })?;
+    let shape = BoxShape::for_size(n, requested_box)?;
+    let mut masks = Vec::with_capacity(n * n);
+    for (cell, token) in bordered_tokens(text).enumerate() {
+        let mut mask = 0u64;
+        for ch in token.chars() {
+            match value_of_char(ch) {
+                Some(v) if v >= 1 && v as usize <= n => mask |= 1 << (v - 1),
+                _ => {
+                    return Err(Error::Candidates(format!(
+                        "a bordered pencil-mark grid: {}'s candidates are {token:?}, but a \
+                         cell's candidates are digits 1..{} ('{}' at most)",
+                        cell_name(cell, n),
+                        n,
+                        char_of_value(n as u8)
+                    )))
+                }
+            }
+        }
+        masks.push(mask);
+    }
+    Ok((shape, masks))
+}
+
+/// Writes marks as SukakuExplainer's bordered multi-line grid (see [`parse_bordered`]): every
+/// cell its candidates' characters, padded to the widest cell, boxes ruled with `+---+` and
+/// `|`. Sides up to 35. A cell without candidates is written blank, which the reader does not
+/// take back.
+pub fn format_bordered(shape: BoxShape, marks: &[u64]) -> Result<String> {
+    let n = shape.size();
+    check_text_size(n)?;
+    let width = marks
+        .iter()
+        .map(|m| m.count_ones() as usize)
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let (rows, cols) = (shape.rows(), shape.cols());
+    let mut rule = String::from("+");
+    for _ in 0..n / cols {
+        rule.push_str(&"-".repeat(cols * (width + 1) + 1));
+        rule.push('+');
+    }
+    let mut out = String::new();
+    for r in 0..n {
+        if r % rows == 0 {
+            out.push_str(&rule);
+            out.push('\n');
+        }
+        out.push('|');
+        for c in 0..n {
+            let m = marks.get(r * n + c).copied().unwrap_or(0);
+            let digits: String = (0..n)
+                .filter(|d| m >> d & 1 != 0)
+                .map(|d| char_of_value(d as u8 + 1))
+                .collect();
+            out.push(' ');
+            out.push_str(&digits);
+            out.push_str(&" ".repeat(width - digits.len()));
+            if c % cols == cols - 1 {
+                out.push_str(" |");
+            }
+        }
+        out.push('\n');
+    }
+    out.push_str(&rule);
+    Ok(out)
+}
+
 /// Checks `marks` (one mask per cell) against `grid` and returns the candidates they leave:
 /// per empty cell its marks less the digits its filled peers hold, 0 for a filled cell. A
 /// filled cell's marks must be empty or include its digit; an empty cell's must keep a
@@ -230,6 +342,53 @@ mod tests {
         assert!(restrict(&grid, &marks[1..]).is_err());
         let blank = parse(&".".repeat(81), None).unwrap();
         assert!(restrict(&blank, &vec![full(9); 81]).is_ok());
+    }
+
+    #[test]
+    fn bordered_grids_read_and_write_as_sukakuexplainer_draws_them() {
+        let mut marks = vec![full(9); 81];
+        marks[0] = 0b1011;
+        marks[1] = 1 << 8;
+        marks[80] = 0b110;
+        let text = format_bordered(BoxShape::CLASSIC, &marks).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 13);
+        assert!(lines[0].starts_with("+-----") && lines[0].ends_with('+'));
+        assert!(
+            lines[1].starts_with("| 124       9         123456789"),
+            "{}",
+            lines[1]
+        );
+        assert!(is_bordered(&text));
+        assert_eq!(
+            parse_bordered(&text, None).unwrap(),
+            (BoxShape::CLASSIC, marks.clone())
+        );
+        // HoDoKu's corners and ':' rules, and tabs, read the same.
+        let hodoku = text
+            .replace('+', ".")
+            .replace(" |\n", " :\n")
+            .replace(' ', "\t");
+        assert_eq!(parse_bordered(&hodoku, None).unwrap().1, marks);
+        // A 6x6 under its box; cells out of place are named.
+        let six = format_bordered(BoxShape::new(2, 3).unwrap(), &[0b111; 36]).unwrap();
+        assert!(parse_bordered(&six, None).is_err());
+        assert_eq!(
+            parse_bordered(&six, Some((2, 3))).unwrap().1,
+            vec![0b111; 36]
+        );
+        let err = parse_bordered(&text.replacen("124", "1.4", 1), None).unwrap_err();
+        assert!(
+            err.to_string().contains("r1c1's candidates are \"1.4\""),
+            "{err}"
+        );
+        let err = parse_bordered(&text.replacen("124", "1A4", 1), None).unwrap_err();
+        assert!(err.to_string().contains("r1c1"), "{err}");
+        let err = parse_bordered("| 12 | 3 |", None).unwrap_err();
+        assert!(err.to_string().contains("of 2 cells"), "{err}");
+        // A drawing of a grid, one character a cell, is not marks.
+        assert!(!is_bordered("5 3 . | . 7 .\n------+------"));
+        assert!(!is_bordered(&"123456789".repeat(81)));
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! [`render_like`] writes a solution back in the same layout.
 
 use crate::core::error::{Error, Result};
-use crate::core::grid::marks::{marks_side, parse_sukaku};
+use crate::core::grid::marks::{is_bordered, marks_side, parse_bordered, parse_sukaku};
 use crate::core::grid::shape::{isqrt, BoxShape};
 use crate::core::grid::{cell_at, Grid};
 
@@ -147,6 +147,9 @@ fn parse_line81(bytes: &[u8], requested_box: Option<(usize, usize)>) -> Option<G
 }
 
 fn parse_chars(text: &str, requested_box: Option<(usize, usize)>) -> Result<Grid> {
+    if is_bordered(text) {
+        return Err(bordered_not_a_grid(text, requested_box));
+    }
     let count = text.chars().filter(|c| !c.is_whitespace()).count();
     let n = isqrt(count);
     let shape = if count == 0 || n * n != count {
@@ -201,15 +204,20 @@ pub fn parse_with_marks(
     if !matches!(
         err,
         Error::Shape(_) | Error::BoxShape(_) | Error::Candidates(_)
-    ) {
+    ) && !is_bordered(text)
+    {
         return Err(err);
     }
-    let count = text.chars().filter(|c| !c.is_whitespace()).count();
-    let Some(n) = marks_side(count, requested_box) else {
-        return Err(err);
+    let (shape, masks) = if is_bordered(text) {
+        parse_bordered(text, requested_box)?
+    } else {
+        let count = text.chars().filter(|c| !c.is_whitespace()).count();
+        let Some(n) = marks_side(count, requested_box) else {
+            return Err(err);
+        };
+        parse_sukaku(text, n, requested_box)?
     };
-    let (shape, masks) = parse_sukaku(text, n, requested_box)?;
-    let blank = Grid::new(shape, vec![0; n * n])?;
+    let blank = Grid::new(shape, vec![0; shape.cell_count()])?;
     Ok((blank, Some(masks)))
 }
 
@@ -219,9 +227,24 @@ fn not_a_grid(text: &str, n: usize, requested_box: Option<(usize, usize)>) -> Er
     match parse_sukaku(text, n, requested_box) {
         Ok(_) => Error::Shape(format!(
             "a string of {} characters is the pencil marks of a {n}x{n} grid (a sukaku), not \
-             a grid: solve, count_solutions, is_unique, hint, explain and grade take it; this \
-             call takes grids only",
+             a grid: {MARKS_CALLS} take it; this call takes grids only",
             n * n * n
+        )),
+        Err(err) => err,
+    }
+}
+
+/// The calls that read a sukaku, for messages.
+const MARKS_CALLS: &str = "solve, count_solutions, is_unique, hint, explain, grade and se_rate";
+
+/// Why a bordered text is not read as a grid: a well-formed bordered pencil-mark grid is a
+/// puzzle only the calls that take marks read; anything else, what is wrong with it as one.
+fn bordered_not_a_grid(text: &str, requested_box: Option<(usize, usize)>) -> Error {
+    match parse_bordered(text, requested_box) {
+        Ok((shape, _)) => Error::Shape(format!(
+            "a bordered grid of candidate lists is the pencil marks of a {0}x{0} grid (a \
+             sukaku), not a grid: {MARKS_CALLS} take it; this call takes grids only",
+            shape.size()
         )),
         Err(err) => err,
     }
@@ -357,6 +380,30 @@ mod tests {
         assert!(err.to_string().contains("730 cells"), "{err}");
         let err = parse_with_marks(&"x".repeat(81), None).unwrap_err();
         assert!(matches!(err, Error::Value { .. }), "{err}");
+    }
+
+    #[test]
+    fn bordered_pencil_marks_are_a_sukaku_too() {
+        use crate::core::grid::marks::format_bordered;
+        let mut masks = vec![0x1FF; 81];
+        masks[3] = 0b101;
+        let drawn = format_bordered(BoxShape::CLASSIC, &masks).unwrap();
+        let (grid, marks) = parse_with_marks(&drawn, None).unwrap();
+        assert_eq!(grid.clue_count(), 0);
+        assert_eq!(marks.unwrap(), masks);
+        let err = parse(&drawn, None).unwrap_err().to_string();
+        assert!(
+            err.contains("bordered grid of candidate lists") && err.contains("se_rate"),
+            "{err}"
+        );
+        // A malformed one says what is wrong with it as marks, to both readers.
+        let bad = drawn.replacen("13", "1x", 1);
+        let err = parse_with_marks(&bad, None).unwrap_err();
+        assert!(err.to_string().contains("r1c4"), "{err}");
+        assert_eq!(parse(&bad, None).unwrap_err(), err);
+        // A drawing of a grid, one character a cell, keeps the grid reader's message.
+        let err = parse_with_marks("5 3 . | . 7 .", None).unwrap_err();
+        assert!(matches!(err, Error::Shape(_)), "{err}");
     }
 
     #[test]

@@ -106,6 +106,30 @@ impl State {
         s
     }
 
+    /// The start of a puzzle with pencil marks, as SukakuExplainer reads one: the givens
+    /// placed, every empty cell's candidates its marks (as
+    /// [`crate::core::grid::marks::restrict`] leaves them), then every cell marked with one
+    /// digit that no other cell it sees is marked with taken as given. A cell whose one
+    /// candidate a peer shares stays a cell to solve: SE finds it as a single, and rates it.
+    pub(crate) fn from_marks(values: &[u8], marks: &[u64]) -> State {
+        let mut s = State {
+            values: [0; 81],
+            cands: [0; 81],
+        };
+        for (c, (&v, &m)) in values.iter().zip(marks).enumerate().take(81) {
+            s.values[c] = v;
+            s.cands[c] = if v == 0 { m as u16 & 0x1ff } else { 0 };
+        }
+        for (c, peers) in PEERS.iter().enumerate() {
+            let m = s.cands[c];
+            if m.count_ones() == 1 && peers.iter().all(|&p| s.cands[p as usize] & m == 0) {
+                s.values[c] = m.trailing_zeros() as u8 + 1;
+                s.cands[c] = 0;
+            }
+        }
+        s
+    }
+
     /// Whether `cell` still has candidate `d`.
     pub(crate) fn has(&self, cell: usize, d: u8) -> bool {
         self.cands[cell] >> (d - 1) & 1 == 1
@@ -242,6 +266,19 @@ pub enum Outcome {
 /// solution are errors; `control` is asked before every step and may stop the rating
 /// ([`Error::Interrupted`]).
 pub fn rate(grid: &Grid, control: &mut (impl Control + ?Sized)) -> Result<Outcome> {
+    rate_marked(grid, None, control)
+}
+
+/// [`rate`] of a puzzle with pencil `marks` (a sukaku when the grid is blank), the way
+/// SukakuExplainer rates its 729-character form: one candidate mask per cell as
+/// [`crate::core::grid::marks::restrict`] returns them (the solution keeps to them), a
+/// given's mask 0. A cell marked with one digit no other cell it sees is marked with counts as
+/// given, unrated, as SukakuExplainer reads it (see [`State::from_marks`]).
+pub fn rate_marked(
+    grid: &Grid,
+    marks: Option<&[u64]>,
+    control: &mut (impl Control + ?Sized),
+) -> Result<Outcome> {
     if grid.shape() != BoxShape::CLASSIC {
         return Err(Error::BoxShape(
             "the Sudoku Explainer rating is for classic 9x9 grids with 3x3 boxes".into(),
@@ -249,12 +286,16 @@ pub fn rate(grid: &Grid, control: &mut (impl Control + ?Sized)) -> Result<Outcom
     }
     grid.check()?;
     let mut solver = Solver::new(BoxShape::CLASSIC);
-    match solver.count(grid.cells(), Some(2), control)? {
+    match solver.count_marked(grid.cells(), marks, Some(2), control)? {
         0 => return Err(Error::NoSolution),
         1 => {}
         _ => return Ok(Outcome::NotUnique),
     }
-    rate_state(&State::from_values(grid.cells()), control)
+    let start = match marks {
+        Some(marks) => State::from_marks(grid.cells(), marks),
+        None => State::from_values(grid.cells()),
+    };
+    rate_state(&start, control)
 }
 
 /// Rates from a state whose one solution is known to exist.
