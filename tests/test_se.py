@@ -115,3 +115,92 @@ def test_chain_ratings_agree_with_serate_on_a_fast_subset():
         if not np.allclose((g["er"], g["ep"], g["ed"]), ref)
     ]
     assert mismatches == []
+
+
+SUKAKU = Path(__file__).parent / "data" / "se_sukaku_reference.txt"
+
+
+def sukaku_reference() -> list[tuple[str, tuple[float, float, float]]]:
+    rows = []
+    for line in SUKAKU.read_text().splitlines():
+        if line and not line.startswith("#"):
+            puzzle, rating, _ = line.split()
+            rows.append((puzzle, tuple(float(x) for x in rating.split("/"))))
+    return rows
+
+
+def bordered(marks: str) -> str:
+    """SukakuExplainer's multi-line pencil-mark grid of a 729-character string, drawn here in
+    Python as its "copy pencil marks" draws it (width of the widest cell, boxes ruled)."""
+    cells = ["".join(c for c in marks[9 * i : 9 * i + 9] if c not in ".0") for i in range(81)]
+    width = max(len(c) for c in cells)
+    rule = "+" + ("-" * (3 * (width + 1) + 1) + "+") * 3
+    lines = []
+    for r in range(9):
+        if r % 3 == 0:
+            lines.append(rule)
+        row = "|"
+        for c in range(9):
+            row += " " + cells[9 * r + c].ljust(width)
+            if c % 3 == 2:
+                row += " |"
+        lines.append(row)
+    return "\n".join(lines + [rule])
+
+
+def test_sukaku_ratings_agree_with_serate():
+    rows = sukaku_reference()
+    assert len(rows) >= 50 and len({r for _, r in rows}) >= 5
+    got = sr.se_rate_batch([p for p, _ in rows])
+    mismatches = [
+        (p, ref, (g["er"], g["ep"], g["ed"]))
+        for (p, ref), g in zip(rows, got)
+        if g["status"] != sr.Status.SOLVED or not np.allclose((g["er"], g["ep"], g["ed"]), ref)
+    ]
+    assert mismatches == []
+
+
+def test_sukaku_forms_rate_alike():
+    rows = sukaku_reference()
+    puzzle, ref = max(rows, key=lambda row: row[1])
+    assert sr.se_rate(puzzle) == pytest.approx(ref)
+    assert sr.se_rate(bordered(puzzle)) == pytest.approx(ref)
+    assert sr.se_rate("." * 81, candidates=puzzle) == pytest.approx(ref)
+    marks = sr.parse_candidates(puzzle)
+    assert sr.se_rate(np.zeros((9, 9), np.uint8), candidates=marks) == pytest.approx(ref)
+    # One-row batches, lists mixing grids and sukaku, and the bordered form as a row.
+    got = sr.se_rate_batch([puzzle])
+    assert (got["er"][0], got["ep"][0], got["ed"][0]) == pytest.approx(ref)
+    got = sr.se_rate_batch([EASY[0][0], puzzle, bordered(puzzle), "x" * 729])
+    assert got["status"].tolist() == [sr.Status.SOLVED] * 3 + [sr.Status.INVALID]
+    assert (got["er"][2], got["ep"][2], got["ed"][2]) == pytest.approx(ref)
+
+
+def test_a_classic_puzzle_as_marks_rates_from_its_marks():
+    # Givens as one-digit cells are givens again; a cell the givens leave one digit, which no
+    # cell it sees is marked with, is taken as given too (SukakuExplainer reads it so): never
+    # harder than the classic rating.
+    for puzzle, (er, _, _) in EASY[:30]:
+        marks = sr.format_candidates(sr.candidates(puzzle))
+        rating = sr.se_rate(marks)
+        assert rating.er <= er and rating == sr.se_rate(puzzle, candidates=marks)
+
+
+def test_sukaku_errors_are_the_usual_classes():
+    with pytest.raises(sr.InvalidCandidatesError):
+        sr.se_rate("5" * 729)
+    with pytest.raises(sr.InvalidCandidatesError):
+        sr.se_rate("." * 729)
+    with pytest.raises(sr.InvalidPuzzleError, match="several solutions"):
+        sr.se_rate("123456789" * 81)
+    no_solution = "1" + "." * 8 + ("1" + "." * 8) + "123456789" * 79
+    with pytest.raises(sr.NoSolutionError):
+        sr.se_rate(no_solution)
+    with pytest.raises(sr.InvalidCandidatesError, match="already"):
+        sr.se_rate(sukaku_reference()[0][0], candidates="123456789" * 81)
+    got = sr.se_rate_batch(["123456789" * 81, no_solution, "." * 729])
+    assert got["status"].tolist() == [
+        sr.Status.NOT_UNIQUE,
+        sr.Status.NO_SOLUTION,
+        sr.Status.INVALID,
+    ]

@@ -252,3 +252,67 @@ def test_marks_given_twice_or_under_rules_are_refused():
     marks[0, 0, 0] = True  # r1c1 holds 4
     with pytest.raises(sr.InvalidCandidatesError, match="r1c1 holds 4"):
         sr.solve(TOP, candidates=marks)
+
+
+# ---------------------------------------------------------------- batches and the bordered form
+
+
+def bordered_of(marks, n=9, box=(3, 3)):
+    """SukakuExplainer's multi-line pencil marks: each cell its candidates, padded to the
+    widest, boxes ruled with +---+ and |, drawn here as plainly as possible."""
+    cells = ["".join(ref.CHARS[d - 1] for d in sorted(m)) for m in marks]
+    width = max(len(c) for c in cells)
+    rows, cols = box
+    rule = "+" + ("-" * (cols * (width + 1) + 1) + "+") * (n // cols)
+    out = []
+    for r in range(n):
+        if r % rows == 0:
+            out.append(rule)
+        line = "|"
+        for c in range(n):
+            line += " " + cells[r * n + c].ljust(width)
+            if c % cols == cols - 1:
+                line += " |"
+        out.append(line)
+    return "\n".join(out + [rule])
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_bordered_form_is_the_same_puzzle(seed):
+    marks = random_sukaku(seed, extra=0.3)
+    text, drawn = text_of_marks(marks), bordered_of(marks)
+    assert sr.count_solutions(drawn, limit=5) == sr.count_solutions(text, limit=5)
+    assert sr.solve(drawn) == sr.solve(text)
+    # HoDoKu draws its corners with '.' and ':', and its rules with ':' between boxes.
+    hodoku = drawn.replace("+", ".")
+    assert sr.solve(hodoku) == sr.solve(text)
+    with pytest.raises(sr.InvalidPuzzleError, match="bordered grid of candidate lists"):
+        sr.rate(drawn)
+    with pytest.raises(sr.InvalidCandidatesError, match="r1c1's candidates"):
+        sr.solve(drawn.replace("| ", "| x", 1))
+
+
+def test_batches_take_sukaku_rows_beside_grids():
+    marks = [random_sukaku(seed, extra=0.3) for seed in range(6)]
+    texts = [text_of_marks(m) for m in marks]
+    rows = [TOP, *texts, bordered_of(marks[0]), "5" * 729, sukaku_of(TOP)]
+    expected_counts = [sr.count_solutions(t, limit=3) for t in rows[:-2]] + [0, 1]
+    counts, status = sr.count_solutions_batch(rows, limit=3, status=True)
+    assert counts.tolist() == expected_counts
+    assert status[-2] == sr.Status.INVALID and status[-1] == sr.Status.SOLVED
+    solved = sr.solve_batch(rows)
+    for text, got in zip(rows, solved):
+        if text == "5" * 729:
+            assert got is None
+            continue
+        want = sr.solve(text)
+        # A sukaku's solution is one line of cells, whatever the row's layout.
+        assert got == want, text
+        if len(text) != 81:
+            assert got is None or len(got) == 81
+    # One-row batches take the general path for a sukaku.
+    assert sr.solve_batch([texts[1]]) == [sr.solve(texts[1])]
+    assert sr.count_solutions_batch([texts[1]], limit=3).tolist() == [expected_counts[2]]
+    # Under variant rules a sukaku row is a bad row, as a single call refuses it.
+    got = sr.solve_batch([texts[1]], rules=sr.Rules(diagonals=True), status=True)
+    assert got[0] == [None] and got[1].tolist() == [sr.Status.INVALID]

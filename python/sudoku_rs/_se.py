@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple, Optional, Tuple
 
 from . import _sudoku_rs
+from ._logic import _Marks, _marks
 
 
 class SERating(NamedTuple):
@@ -32,6 +33,7 @@ def se_rate(
     /,
     *,
     box: Optional[Tuple[int, int]] = None,
+    candidates: Optional[_Marks] = None,
     time_limit: Optional[float] = None,
     rules: Any = None,
 ) -> SERating:
@@ -44,7 +46,16 @@ def se_rate(
     solutions too (SE rates only proper puzzles), no solution :class:`NoSolutionError`; a
     rating that runs past ``time_limit`` seconds raises ``TimeoutError``; variant ``rules``
     raise :class:`InvalidRulesError` (SE does not rate them).
+
+    A pencil-mark puzzle (a sukaku) is rated as SukakuExplainer rates it: a 729-character
+    string (cell c owns characters 9c to 9c+8, digit d's place holding d if it is a candidate,
+    ``.`` or ``0`` if not), SukakuExplainer's bordered multi-line pencil-mark grid, or a grid
+    with ``candidates`` (as for :func:`hint`; they are taken less the digits the givens' peers
+    hold). A cell marked with a single digit that no cell it sees is marked with counts as
+    given; any other cell is solved, and rated, step by step.
     """
     _no_rules(rules)
-    er, ep, ed = _sudoku_rs._se_rate(grid, box=box, time_limit=time_limit)
+    er, ep, ed = _sudoku_rs._se_rate(
+        grid, box=box, candidates=_marks(candidates), time_limit=time_limit
+    )
     return SERating(er / 10, ep / 10, ed / 10)

@@ -772,6 +772,7 @@ def _se_rate(
     /,
     *,
     box: Optional[Tuple[int, int]] = None,
+    candidates: _MarksArg = None,
     time_limit: Optional[float] = None,
 ) -> Tuple[int, int, int]: ...
 def se_rate_batch(

@@ -17,6 +17,7 @@ use pyo3::types::{PyList, PyString, PyTuple};
 
 use std::sync::Arc;
 
+use crate::core::grid::marks::restrict;
 use crate::core::grid::text::{self, render_like};
 use crate::core::grid::{cell_at, expected_values};
 use crate::core::{BoxShape, Control, Error, Grid, Rules, Solver, Status};
@@ -55,6 +56,44 @@ pub(super) struct Batch<'py> {
     strict: Option<&'static str>,
     /// Variant rules every puzzle is searched under; `None` for classic rules.
     pub(super) rules: Option<Arc<Rules>>,
+    /// Set by [`Batch::with_marks`]: a string of pencil marks (a sukaku) is a puzzle too.
+    marks: bool,
+}
+
+/// The pencil marks of a chunk's sukaku rows, as [`Batch::read_marked`] finds them.
+#[derive(Default)]
+pub(super) struct RowMarks {
+    /// `n*n` masks per row of the chunk ([`restrict`]'s), kept only once a row has marks.
+    masks: Vec<u64>,
+    /// Which rows of the chunk are sukaku.
+    marked: Vec<bool>,
+    cells: usize,
+}
+
+impl RowMarks {
+    fn clear(&mut self, rows: usize, cells: usize) {
+        self.masks.clear();
+        self.marked.clear();
+        self.marked.resize(rows, false);
+        self.cells = cells;
+    }
+
+    fn set(&mut self, local: usize, masks: &[u64]) {
+        if self.masks.is_empty() {
+            self.masks.resize(self.marked.len() * self.cells, 0);
+        }
+        self.masks[local * self.cells..(local + 1) * self.cells].copy_from_slice(masks);
+        self.marked[local] = true;
+    }
+
+    /// The marks of row `local` of the chunk, `None` for a grid.
+    pub(super) fn get(&self, local: usize) -> Option<&[u64]> {
+        self.marked
+            .get(local)
+            .copied()
+            .unwrap_or(false)
+            .then(|| &self.masks[local * self.cells..(local + 1) * self.cells])
+    }
 }
 
 /// A shape as Python prints it: `(3, 9, 9)`, `(81,)`.
@@ -101,6 +140,7 @@ pub(super) fn open<'py>(puzzles: &Bound<'py, PyAny>, request: &Request) -> PyRes
             count: dims[0],
             strict: None,
             rules: request.rules().cloned(),
+            marks: false,
         });
     }
     if puzzles.is_instance_of::<PyList>() || puzzles.is_instance_of::<PyTuple>() {
@@ -130,6 +170,7 @@ pub(super) fn open<'py>(puzzles: &Bound<'py, PyAny>, request: &Request) -> PyRes
             count,
             strict: None,
             rules: request.rules().cloned(),
+            marks: false,
         });
     }
     Err(PyTypeError::new_err(format!(
@@ -140,6 +181,15 @@ pub(super) fn open<'py>(puzzles: &Bound<'py, PyAny>, request: &Request) -> PyRes
 }
 
 impl Batch<'_> {
+    /// This batch, reading a string of pencil marks (a sukaku: see
+    /// [`text::parse_with_marks`]) as a puzzle of its own, blank cells under marks, rather
+    /// than as a bad row; for work that takes marks (classic rules only: under variant rules
+    /// a sukaku stays a bad row).
+    pub(super) fn with_marks(mut self) -> Self {
+        self.marks = self.rules.is_none();
+        self
+    }
+
     /// This batch, raising `InvalidPuzzleError("name[i]: ...")` for its first malformed row
     /// rather than passing it on blank: for work whose output must match its input row for row.
     pub(super) fn strict(mut self, name: &'static str) -> Self {
@@ -203,7 +253,40 @@ impl Batch<'_> {
         cells: &mut Vec<u8>,
         valid: &mut Vec<bool>,
     ) -> PyResult<()> {
+        self.read_marked(start, end, cells, valid, &mut RowMarks::default())
+    }
+
+    /// One string row: its grid, and its marks when it is a sukaku and the batch takes them
+    /// (checked as a single call checks them); `None` for a bad row.
+    fn parse_row(
+        &self,
+        s: &str,
+        shape: Option<(usize, usize)>,
+    ) -> Option<(Grid, Option<Vec<u64>>)> {
+        if !self.marks {
+            return text::parse(s, shape).ok().map(|grid| (grid, None));
+        }
+        match text::parse_with_marks(s, shape).ok()? {
+            (grid, None) => Some((grid, None)),
+            (grid, Some(marks)) => {
+                let marks = restrict(&grid, &marks).ok()?;
+                Some((grid, Some(marks)))
+            }
+        }
+    }
+
+    /// [`Batch::read`], with the marks of the sukaku rows (see [`Batch::with_marks`]) in
+    /// `marks`.
+    pub(super) fn read_marked(
+        &self,
+        start: usize,
+        end: usize,
+        cells: &mut Vec<u8>,
+        valid: &mut Vec<bool>,
+        marks: &mut RowMarks,
+    ) -> PyResult<()> {
         let nc = self.shape.cell_count();
+        marks.clear(end - start, nc);
         cells.clear();
         cells.resize((end - start) * nc, 0);
         valid.clear();
@@ -222,10 +305,15 @@ impl Batch<'_> {
                     let parsed = item
                         .cast::<PyString>()
                         .ok()
-                        .and_then(|s| pystr::with_text(s, |s| text::parse(s, shape).ok()).ok())
+                        .and_then(|s| pystr::with_text(s, |s| self.parse_row(s, shape)).ok())
                         .flatten();
                     match parsed {
-                        Some(grid) => cells[k * nc..(k + 1) * nc].copy_from_slice(grid.cells()),
+                        Some((grid, row_marks)) => {
+                            cells[k * nc..(k + 1) * nc].copy_from_slice(grid.cells());
+                            if let Some(row_marks) = row_marks {
+                                marks.set(k, &row_marks);
+                            }
+                        }
                         None => valid[k] = false,
                     }
                 }
@@ -298,12 +386,39 @@ pub(super) fn run<'py, S, R, W>(
     progress: Option<Bound<'py, PyAny>>,
     stride: usize,
     work: W,
-    mut write: impl FnMut(usize, &[R], &[bool]) -> PyResult<()>,
+    write: impl FnMut(usize, &[R], &[bool]) -> PyResult<()>,
 ) -> PyResult<()>
 where
     S: PerThread,
     R: Default + Clone + Send,
     W: Fn(&mut S, usize, &[u8], &mut [R], &mut dyn Control) + Sync,
+{
+    let work = |state: &mut S,
+                i,
+                puzzle: &[u8],
+                _: Option<&[u64]>,
+                out: &mut [R],
+                control: &mut dyn Control| {
+        work(state, i, puzzle, out, control);
+    };
+    run_marked(py, batch, threads, progress, stride, work, write)
+}
+
+/// [`run`], `work` also given the row's pencil marks: `None` for a grid, the marks of a
+/// sukaku row of a batch [`Batch::with_marks`] opened (its cells blank).
+pub(super) fn run_marked<'py, S, R, W>(
+    py: Python<'py>,
+    batch: &Batch<'py>,
+    threads: Option<Threads>,
+    progress: Option<Bound<'py, PyAny>>,
+    stride: usize,
+    work: W,
+    mut write: impl FnMut(usize, &[R], &[bool]) -> PyResult<()>,
+) -> PyResult<()>
+where
+    S: PerThread,
+    R: Default + Clone + Send,
+    W: Fn(&mut S, usize, &[u8], Option<&[u64]>, &mut [R], &mut dyn Control) + Sync,
 {
     Runner::new(batch.shape, batch.count, threads, progress)
         .under(batch.rules.clone())
@@ -312,16 +427,17 @@ where
             py,
             stride,
             |start, end, cells| {
-                let mut valid = Vec::new();
-                batch.read(start, end, cells, &mut valid)?;
-                Ok(valid)
+                let (mut valid, mut marks) = (Vec::new(), RowMarks::default());
+                batch.read_marked(start, end, cells, &mut valid, &mut marks)?;
+                Ok((valid, marks))
             },
             |state, row, puzzle, out, control| {
-                if row.chunk[row.local] {
-                    work(state, row.index, puzzle, out, control);
+                let (valid, marks) = row.chunk;
+                if valid[row.local] {
+                    work(state, row.index, puzzle, marks.get(row.local), out, control);
                 }
             },
-            |start, valid, results| write(start, results, valid),
+            |start, (valid, _), results| write(start, results, valid),
         )
 }
 
@@ -361,7 +477,8 @@ where
 }
 
 /// Runs `work` (see [`run`]) where each row writes `stride` values, its [`Status`] code last;
-/// returns every row's status (a row the reader refused is invalid, see [`status_of`]) and
+/// `work` is given the row's marks as in [`run_marked`]; returns every row's status (a row the
+/// reader refused is invalid, see [`status_of`]) and
 /// hands each solved row's other values to `solved(row, values)`: the one place a row's
 /// outcome is read back for batches whose records hold values only for solved rows
 /// (`rate_batch`, `se_rate_batch`).
@@ -377,13 +494,13 @@ pub(super) fn run_rated<'py, S, T, W>(
 where
     S: PerThread,
     T: Default + Copy + Send + Into<i64>,
-    W: Fn(&mut S, usize, &[u8], &mut [T], &mut dyn Control) + Sync,
+    W: Fn(&mut S, usize, &[u8], Option<&[u64]>, &mut [T], &mut dyn Control) + Sync,
 {
     let count = batch.count;
     let mut statuses = alloc::filled(count, Status::Invalid.code(), || {
         format!("statuses of {count} rows")
     })?;
-    run(
+    run_marked(
         py,
         batch,
         threads,
@@ -418,11 +535,39 @@ pub(super) fn run_to_grids<'py, S, W>(
     stride: usize,
     work: W,
     is_grid: impl Fn(&[u8]) -> bool,
-    mut note: impl FnMut(&[u8], &[bool]),
+    note: impl FnMut(&[u8], &[bool]),
 ) -> PyResult<Bound<'py, PyAny>>
 where
     S: PerThread,
     W: Fn(&mut S, usize, &[u8], &mut [u8], &mut dyn Control) + Sync,
+{
+    let work = |state: &mut S,
+                i,
+                puzzle: &[u8],
+                _: Option<&[u64]>,
+                out: &mut [u8],
+                control: &mut dyn Control| {
+        work(state, i, puzzle, out, control);
+    };
+    run_marked_to_grids(py, batch, threads, progress, stride, work, is_grid, note)
+}
+
+/// [`run_to_grids`] with `work` given each row's marks, as [`run_marked`] does; a sukaku
+/// row's grid is written as one line of cells.
+#[allow(clippy::too_many_arguments)]
+fn run_marked_to_grids<'py, S, W>(
+    py: Python<'py>,
+    batch: &Batch<'py>,
+    threads: Option<Threads>,
+    progress: Option<Bound<'py, PyAny>>,
+    stride: usize,
+    work: W,
+    is_grid: impl Fn(&[u8]) -> bool,
+    mut note: impl FnMut(&[u8], &[bool]),
+) -> PyResult<Bound<'py, PyAny>>
+where
+    S: PerThread,
+    W: Fn(&mut S, usize, &[u8], Option<&[u64]>, &mut [u8], &mut dyn Control) + Sync,
 {
     let nc = batch.shape.cell_count();
     match &batch.source {
@@ -434,7 +579,7 @@ where
                 // SAFETY: the array was made just above and nothing else holds it until it is
                 // returned, so no other reference reads or writes its data meanwhile.
                 let flat = unsafe { out.as_slice_mut() }.expect("a new array is contiguous");
-                run(py, batch, threads, progress, stride, work, |start, results: &[u8], valid| {
+                run_marked(py, batch, threads, progress, stride, work, |start, results: &[u8], valid| {
                     let rows = flat[start * nc..].chunks_mut(nc).zip(results.chunks(stride));
                     for (slots, row) in rows {
                         for (slot, &v) in slots.iter_mut().zip(&row[..nc]) {
@@ -453,7 +598,7 @@ where
             alloc::reserve(&mut grids, batch.count, || {
                 format!("{} results", batch.count)
             })?;
-            run(
+            run_marked(
                 py,
                 batch,
                 threads,
@@ -488,7 +633,14 @@ pub(super) fn written_like<'py>(
     if pystr::char_len(template) == cells.len() {
         return Ok(line_string(py, cells)?.into_any());
     }
-    let text = pystr::with_text(template, |t| render_like(t, cells))?;
+    // A template that is not a grid of these cells (a sukaku's marks) gives no layout.
+    let text = pystr::with_text(template, |t| {
+        if t.chars().filter(|c| !c.is_whitespace()).count() == cells.len() {
+            render_like(t, cells)
+        } else {
+            text::to_line(cells)
+        }
+    })?;
     Ok(PyString::new(py, &text).into_any())
 }
 
@@ -551,11 +703,12 @@ fn solve_rows<'py>(
     let solve = |solver: &mut Solver,
                  _: usize,
                  puzzle: &[u8],
+                 marks: Option<&[u64]>,
                  out: &mut [u8],
                  control: &mut dyn Control| {
         solver.set_max_guesses(max_guesses);
         let (cells, code) = out.split_at_mut(nc);
-        let outcome = solve_status(solver.solve_into(puzzle, cells, control));
+        let outcome = solve_status(solver.solve_into_marked(puzzle, marks, cells, control));
         if outcome != Status::Solved {
             cells.fill(0);
         }
@@ -574,7 +727,7 @@ fn solve_rows<'py>(
     };
     // Only a solved row is a grid; the others have status codes but no solution to show.
     let is_solved = |row: &[u8]| status_of(true, i64::from(row[nc])) == Status::Solved;
-    let solved = run_to_grids(py, batch, threads, progress, stride, solve, is_solved, note)?;
+    let solved = run_marked_to_grids(py, batch, threads, progress, stride, solve, is_solved, note)?;
     with_status(py, solved, status.then_some(codes))
 }
 
@@ -602,14 +755,16 @@ fn count_rows<'py>(
         let count = |solver: &mut Solver,
                      _: usize,
                      puzzle: &[u8],
+                     marks: Option<&[u64]>,
                      out: &mut [i64],
                      control: &mut dyn Control| {
             solver.set_max_guesses(max_guesses);
-            let (counted, outcome) = count_outcome(solver.count(puzzle, limit, control));
+            let counted = solver.count_marked(puzzle, marks, limit, control);
+            let (counted, outcome) = count_outcome(counted);
             out[0] = counted;
             out[1] = i64::from(outcome.code());
         };
-        run(
+        run_marked(
             py,
             batch,
             threads,
@@ -646,7 +801,9 @@ fn entry<'py>(
 /// ``puzzles`` is a numpy integer array of shape (N, n, n) or (N, n*n), 0 = blank, any dtype and
 /// memory order: the result is a new array of the same shape and dtype. Or a list of puzzle
 /// strings (or any 1-D sequence of them with ``tolist``, such as a pandas column or a numpy
-/// str array): the result is a list of strings. A row that is malformed, has conflicting clues or
+/// str array): the result is a list of strings. A string of pencil marks (a sukaku, as
+/// :func:`solve` takes it) is a row too, its solution written as one line of cells. A row
+/// that is malformed, has conflicting clues or
 /// has no solution comes back as all zeros (``None`` in a list). ``threads=None`` uses every
 /// core, ``threads=1`` only the calling thread; the result does not depend on it.
 /// ``progress=True`` shows a tqdm bar. The GIL is released while solving; Ctrl-C stops the batch.
@@ -686,7 +843,7 @@ pub fn solve_batch<'py>(
                 return row.solve(super::args::budget(max_guesses));
             }
         }
-        let batch = open(&puzzles, &request)?;
+        let batch = open(&puzzles, &request)?.with_marks();
         super::entry::with_progress(py, shown, batch.count, "solving", |update| {
             solve_rows(
                 py,
@@ -735,7 +892,7 @@ pub fn count_solutions_batch<'py>(
                 return row.count(limit.0, super::args::budget(max_guesses));
             }
         }
-        let batch = open(&puzzles, &request)?;
+        let batch = open(&puzzles, &request)?.with_marks();
         super::entry::with_progress(py, shown, batch.count, "counting", |update| {
             count_rows(
                 py,

@@ -44,7 +44,7 @@ impl<'py> OneRow<'py> {
     pub(super) fn read(puzzles: &Bound<'py, PyAny>, request: &Request) -> PyResult<Option<Self>> {
         if let Ok(list) = puzzles.cast::<PyList>() {
             return if list.len() == 1 {
-                Self::string(list.get_item(0)?, request.boxed()).map(Some)
+                Self::string(list.get_item(0)?, request.boxed())
             } else {
                 Ok(None)
             };
@@ -57,24 +57,36 @@ impl<'py> OneRow<'py> {
         }
     }
 
-    fn string(item: Bound<'py, PyAny>, requested_box: Option<(usize, usize)>) -> PyResult<Self> {
+    /// The one string row; `None` for a sukaku, which the general path reads with its marks.
+    fn string(
+        item: Bound<'py, PyAny>,
+        requested_box: Option<(usize, usize)>,
+    ) -> PyResult<Option<Self>> {
         let py = item.py();
         let string = item.cast_into::<PyString>().ok();
         // Text Python cannot give as UTF-8 (a lone surrogate) is a bad row, as in `Batch::read`.
-        let grid = string.as_ref().and_then(|s| {
-            pystr::with_text(s, |t| text::parse(t, requested_box).ok())
-                .ok()
-                .flatten()
+        let parsed = string.as_ref().and_then(|s| {
+            pystr::with_text(s, |t| {
+                text::parse(t, requested_box).map_err(|_| {
+                    matches!(text::parse_with_marks(t, requested_box), Ok((_, Some(_))))
+                })
+            })
+            .ok()
         });
+        let grid = match parsed {
+            Some(Ok(grid)) => Some(grid),
+            Some(Err(true)) => return Ok(None),
+            Some(Err(false)) | None => None,
+        };
         if let (None, Some((rows, cols))) = (&grid, requested_box) {
             // As in `open`: with no row to size the batch, a bad `box=` is an error of its own.
             BoxShape::new(rows, cols)?;
         }
-        Ok(OneRow {
+        Ok(Some(OneRow {
             py,
             row: Row::Text(string),
             grid,
-        })
+        }))
     }
 
     fn array(puzzles: &Bound<'py, PyAny>, request: &Request) -> PyResult<Self> {

@@ -84,27 +84,32 @@ fn rate_all<'py>(
     let mut codes = alloc::filled(count, 0u8, what)?;
     // Per puzzle: guesses, backtracks, singles_only, unique, difficulty code, status code (all
     // i64 for one stride).
-    let work =
-        |&mut (): &mut (), _: usize, puzzle: &[u8], out: &mut [i64], control: &mut dyn Control| {
-            let grid = Grid::new(shape, puzzle.to_vec()).expect("the reader checked the values");
-            match rate::rate(&grid, control) {
-                Ok(Rating {
-                    guesses,
-                    backtracks,
-                    singles_only,
-                    unique,
-                    difficulty,
-                }) => out.copy_from_slice(&[
-                    guesses as i64,
-                    backtracks as i64,
-                    i64::from(singles_only),
-                    i64::from(unique),
-                    difficulty as i64,
-                    i64::from(Status::Solved.code()),
-                ]),
-                Err(err) => out[5] = i64::from(Status::of_error(&err).code()),
-            }
-        };
+    // The batch takes grids only: a row never has marks.
+    let work = |&mut (): &mut (),
+                _: usize,
+                puzzle: &[u8],
+                _: Option<&[u64]>,
+                out: &mut [i64],
+                control: &mut dyn Control| {
+        let grid = Grid::new(shape, puzzle.to_vec()).expect("the reader checked the values");
+        match rate::rate(&grid, control) {
+            Ok(Rating {
+                guesses,
+                backtracks,
+                singles_only,
+                unique,
+                difficulty,
+            }) => out.copy_from_slice(&[
+                guesses as i64,
+                backtracks as i64,
+                i64::from(singles_only),
+                i64::from(unique),
+                difficulty as i64,
+                i64::from(Status::Solved.code()),
+            ]),
+            Err(err) => out[5] = i64::from(Status::of_error(&err).code()),
+        }
+    };
     let statuses = run_rated(py, &batch, threads, progress, 6, work, |i, row: &[i64]| {
         guesses[i] = row[0];
         backtracks[i] = row[1];

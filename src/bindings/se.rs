@@ -46,14 +46,16 @@ fn deadline(time_limit: Option<f64>) -> PyResult<Option<Instant>> {
 
 /// (er, ep, ed) in tenths; see `sudoku_rs.se_rate`.
 #[pyfunction]
-#[pyo3(signature = (grid, /, *, r#box = None, time_limit = None))]
+#[pyo3(signature = (grid, /, *, r#box = None, candidates = None, time_limit = None))]
 pub fn _se_rate(
     grid: &Bound<'_, PyAny>,
     r#box: Option<BoxArg>,
+    candidates: Option<&Bound<'_, PyAny>>,
     time_limit: Option<f64>,
 ) -> PyResult<(u16, u16, u16)> {
     super::guard::entry(|| {
-        let input = super::request::Request::classic(r#box)?.read(grid)?;
+        let (input, marks) =
+            super::request::Request::classic(r#box)?.read_marked(grid, candidates)?;
         let until = deadline(time_limit)?;
         let mut signals = SignalCheck::default();
         let (rated, expired) = grid.py().detach(|| {
@@ -63,7 +65,7 @@ pub fn _se_rate(
                     until,
                     expired: false,
                 };
-                let rated = se::rate(&input.grid, &mut control);
+                let rated = se::rate_marked(&input.grid, marks.as_deref(), &mut control);
                 (rated, control.expired)
             })
         })?;
@@ -87,7 +89,8 @@ pub fn _se_rate(
 /// Rate many puzzles as :func:`se_rate` does, on every core: a structured array of shape
 /// (N,) with float fields ``er``, ``ep``, ``ed`` and ``status``, the row's :class:`Status` code.
 ///
-/// Takes the same inputs as :func:`solve_batch`. A row that is not rated has NaN ratings and
+/// Takes the same inputs as :func:`solve_batch`, a sukaku string as a row too (see
+/// :func:`se_rate`). A row that is not rated has NaN ratings and
 /// status ``INVALID`` (malformed or conflicting clues), ``NO_SOLUTION``, ``NOT_UNIQUE``
 /// (several solutions), ``TIME_LIMIT`` (its rating ran past ``time_limit`` seconds) or
 /// ``UNSOLVED`` (SE's techniques get stuck: serate's 20.0). Variant ``rules`` raise
@@ -129,7 +132,7 @@ fn se_rate_all<'py>(
     time_limit: Option<f64>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = puzzles.py();
-    let batch = open(puzzles, &super::request::Request::classic(r#box)?)?;
+    let batch = open(puzzles, &super::request::Request::classic(r#box)?)?.with_marks();
     let shape = batch.shape;
     let count = batch.count;
     let what = || format!("Sudoku Explainer ratings of {count} rows");
@@ -137,26 +140,30 @@ fn se_rate_all<'py>(
     let mut ep = alloc::filled(count, f64::NAN, what)?;
     let mut ed = alloc::filled(count, f64::NAN, what)?;
     // Per puzzle: er, ep, ed (tenths), status code.
-    let work =
-        |&mut (): &mut (), _: usize, puzzle: &[u8], out: &mut [i16], control: &mut dyn Control| {
-            let grid = Grid::new(shape, puzzle.to_vec()).expect("the reader checked the values");
-            let mut control = Deadline {
-                inner: control,
-                until: deadline(time_limit).ok().flatten(),
-                expired: false,
-            };
-            let status = match se::rate(&grid, &mut control) {
-                Ok(Outcome::Rated(r)) => {
-                    out[..3].copy_from_slice(&[r.er as i16, r.ep as i16, r.ed as i16]);
-                    Status::Solved
-                }
-                Ok(Outcome::NotUnique) => Status::NotUnique,
-                Ok(Outcome::Stuck(_)) => Status::Unsolved,
-                Err(Error::Interrupted) if control.expired => Status::TimeLimit,
-                Err(err) => Status::of_error(&err),
-            };
-            out[3] = i16::from(status.code());
+    let work = |&mut (): &mut (),
+                _: usize,
+                puzzle: &[u8],
+                marks: Option<&[u64]>,
+                out: &mut [i16],
+                control: &mut dyn Control| {
+        let grid = Grid::new(shape, puzzle.to_vec()).expect("the reader checked the values");
+        let mut control = Deadline {
+            inner: control,
+            until: deadline(time_limit).ok().flatten(),
+            expired: false,
         };
+        let status = match se::rate_marked(&grid, marks, &mut control) {
+            Ok(Outcome::Rated(r)) => {
+                out[..3].copy_from_slice(&[r.er as i16, r.ep as i16, r.ed as i16]);
+                Status::Solved
+            }
+            Ok(Outcome::NotUnique) => Status::NotUnique,
+            Ok(Outcome::Stuck(_)) => Status::Unsolved,
+            Err(Error::Interrupted) if control.expired => Status::TimeLimit,
+            Err(err) => Status::of_error(&err),
+        };
+        out[3] = i16::from(status.code());
+    };
     let statuses = run_rated(py, &batch, threads, progress, 4, work, |i, row: &[i16]| {
         er[i] = f64::from(row[0]) / 10.0;
         ep[i] = f64::from(row[1]) / 10.0;
