@@ -611,6 +611,41 @@ def test_sheets_show_grades(tmp_path):
     assert not any(t in levels for t in texts[1])
 
 
+def test_sheets_show_sudoku_explainer_ratings(tmp_path):
+    path = tmp_path / "er.pdf"
+    # Ratings from the serate reference (tests/data/se_reference.txt), not from se_rate.
+    rated = {
+        "9..1...4661.2...5...2.3..1.847.....339.8..1.21.5.6..9.2.169.7..5.....4.94.....63.": 1.2,
+        "...94.........8.2...5..7.486.3...4.9.....5.3...1..2....1....6..468.....5...8..1..": 2.6,
+    }
+    puzzles = list(rated)
+    assert sr.print_sheets(puzzles, path, er=True, answers=False) == 1
+    _, _, texts = read_pdf(path.read_bytes())
+    assert [t for t in texts[0] if t.startswith("ER ")] == [f"ER {er:.1f}" for er in rated.values()]
+    # Beside a grade; "ER ?" once a rating runs out of time; never on the answers.
+    sr.print_sheets(puzzles, path, er=True, grades=True, time_limit=0)
+    _, _, texts = read_pdf(path.read_bytes())
+    levels = [sr.grade(p).level for p in puzzles]
+    assert [t for t in texts[0] if "ER" in t] == [f"{level} \u00b7 ER ?" for level in levels]
+    assert not any("ER" in t for t in texts[1])
+    with pytest.raises(ValueError, match="puzzle 2: Sudoku Explainer rates 9x9"):
+        sr.print_sheets([puzzles[0], sr.Board(SIXES[0], box=(2, 3))], path, er=True)
+    with pytest.raises(sr.InvalidPuzzleError, match=r"puzzle 1: .*several solutions"):
+        sr.print_sheets(["." * 81], path, er=True, answers=False)
+    with pytest.raises(sr.InvalidRulesError, match="puzzle 1: Sudoku Explainer"):
+        sr.print_sheets(puzzles[:1], path, er=True, rules=sr.Rules(diagonals=True))
+
+
+def test_cli_print_er(tmp_path):
+    source = tmp_path / "p.txt"
+    source.write_text("\n".join(NINES[:2]) + "\n")
+    out = tmp_path / "book.pdf"
+    assert cli_main(["print", str(source), "-o", str(out), "--er", "-q"]) == 0
+    _, _, texts = read_pdf(out.read_bytes())
+    ratings = [f"ER {sr.se_rate(p).er:.1f}" for p in NINES[:2]]
+    assert [t for t in texts[0] if t.startswith("ER ")] == ratings
+
+
 def test_svg_pencil_marks_need_a_valid_board():
     with pytest.raises(sr.InvalidPuzzleError, match="conflicting clues"):
         sr.Board("5...5" + "." * 76).to_svg(pencil=True)

@@ -129,6 +129,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sheets.add_argument("--no-numbers", action="store_true", help="no puzzle numbers")
     sheets.add_argument("--grades", action="store_true", help="show each puzzle's grade")
+    sheets.add_argument(
+        "--er", action="store_true", help="show each puzzle's Sudoku Explainer rating (ER)"
+    )
     parser.add_argument("-q", "--quiet", action="store_true", help="no summary or progress")
     return parser
 

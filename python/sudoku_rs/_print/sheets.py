@@ -258,6 +258,8 @@ def print_sheets(
     first_number: int = 1,
     grades: bool = False,
     rules: Union[Rules, Sequence[Optional[Rules]], None] = None,
+    er: bool = False,
+    time_limit: Optional[float] = None,
 ) -> int:
     """Writes a PDF of puzzle sheets to `path` and returns its number of pages.
 
@@ -269,14 +271,18 @@ def print_sheets(
     solutions follow on their own pages, `answers_per_page` to a page (by default as many as
     keep the cells at least 9 points wide), givens bold and the filled-in digits regular.
     With `grades`, each puzzle's label also shows its `sr.grade` level ('easy' .. 'extreme',
-    or 'unsolved' when the logic gets stuck).
+    or 'unsolved' when the logic gets stuck). With `er`, it shows the puzzle's Sudoku
+    Explainer rating, "ER 7.1" (`sr.se_rate_batch`, every core; with `time_limit`, each
+    rating's seconds), or "ER ?" where SE's techniques get stuck or the rating runs past
+    `time_limit`. Ratings are for classic 9x9 puzzles with one solution: another is refused,
+    naming it.
 
     ``rules=`` prints variant puzzles: one `Rules` for every puzzle, or one per puzzle (None
     for a classic one), as `read_variant_puzzles` returns them; Boards carry their own. Each
     board draws its rules (diagonals, shaded windows and extra regions, thick lines around
     jigsaw regions, dashed killer cages with their totals, a caption for the rules with no
-    mark) and its answer is solved under them. `grades` follow classic rules only, so they
-    are refused for variant puzzles.
+    mark) and its answer is solved under them. `grades` and `er` follow classic rules only,
+    so they are refused for variant puzzles.
 
     Text is set in fonts embedded in the PDF: a title may be written in Latin, Greek or
     Cyrillic letters, kana and the common kanji; another character raises ValueError.
@@ -312,6 +318,10 @@ def print_sheets(
                 notes[number] = grade(board.to_numpy(), box=board.box).level
             except SudokuError as err:
                 raise type(err)(f"puzzle {number}: {err}") from None
+
+    if er:
+        for number, text in _er_notes(numbers, boards, time_limit).items():
+            notes[number] = f"{notes[number]} \u00b7 {text}" if number in notes else text
 
     solved: List[Board] = []
     if answers:
@@ -356,6 +366,43 @@ def print_sheets(
     with atomic_write(path) as f:
         f.write(data)
     return len(groups)
+
+
+def _er_notes(
+    numbers: Sequence[int], boards: Sequence[Board], time_limit: Optional[float]
+) -> Dict[int, str]:
+    """Each puzzle's "ER 7.1" (or "ER ?" where SE gets stuck or runs out of time), rated in
+    one batch; a puzzle SE does not rate raises, named by its number."""
+    from .._se import se_rate
+    from .._status import Status
+
+    for number, board in zip(numbers, boards):
+        if board.rules is not None:
+            raise InvalidRulesError(
+                f"puzzle {number}: Sudoku Explainer ratings follow classic rules only, and "
+                f"this puzzle has variant rules ({board.rules!r})"
+            )
+        if board.size != 9:
+            raise ValueError(
+                f"puzzle {number}: Sudoku Explainer rates 9x9 puzzles, this one is "
+                f"{board.size}x{board.size}"
+            )
+    grids = np.stack([board.to_numpy().reshape(81) for board in boards])
+    table = _sudoku_rs.se_rate_batch(grids, time_limit=time_limit)
+    notes = {}
+    for number, board, row in zip(numbers, boards, table):
+        status = Status(int(row["status"]))
+        if status == Status.SOLVED:
+            notes[number] = f"ER {row['er']:.1f}"
+        elif status in (Status.UNSOLVED, Status.TIME_LIMIT):
+            notes[number] = "ER ?"
+        else:
+            try:  # the single call's exception says what is wrong with the puzzle
+                se_rate(board.to_numpy())
+            except SudokuError as err:
+                raise type(err)(f"puzzle {number}: {err}") from None
+            raise SudokuError(f"puzzle {number}: not rated ({status.label})")
+    return notes
 
 
 def _answer_count(size: Tuple[float, float], n: int, numbered: bool) -> int:
@@ -416,6 +463,7 @@ def print_command(args: Any) -> int:
             box=box,
             answers_per_page=args.answers_per_page,
             grades=args.grades,
+            er=args.er,
             rules=args.rules,
         )
     except (ValueError, TypeError, ImportError) as err:
