@@ -82,6 +82,19 @@ def test_every_batch_function_takes_progress():
         assert parameter.kind is inspect.Parameter.KEYWORD_ONLY and parameter.default is False
 
 
+def test_the_dataset_functions_take_progress_and_threads():
+    import inspect
+
+    names = ["encode", "decode", "encode_moves", "decode_moves", "export_hrm"]
+    names += ["fill_from_solution", "solutions_batch", "search_trace_batch"]
+    names += ["logic_trace_batch", "explain_batch"]
+    for name in names:
+        parameters = inspect.signature(getattr(sr, name)).parameters
+        for parameter, default in (("progress", False), ("threads", None)):
+            assert parameters[parameter].kind is inspect.Parameter.KEYWORD_ONLY, (name, parameter)
+            assert parameters[parameter].default is default, (name, parameter)
+
+
 def test_every_public_function_and_method_has_a_return_type():
     import inspect
 

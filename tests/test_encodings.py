@@ -89,6 +89,48 @@ def test_onehot_dtype_for_satnet(dtype):
     assert sr.decode(onehot, "onehot").reshape(5, -1).tolist() == grids.tolist()
 
 
+@pytest.mark.parametrize("dtype", [np.bool_, np.float32, np.int64, np.complex64, ">f4", ">i2"])
+def test_onehot_of_every_dtype_past_the_thread_split(dtype):
+    # 7,000 grids: 567,000 cells, enough for the compiled passes to split over the cores.
+    grids = random_grids(np.random.default_rng(7), 7000, 9)
+    onehot = sr.encode(grids, "onehot", dtype=dtype)
+    assert onehot.dtype == np.dtype(dtype) and onehot.shape == (7000, 9, 9, 9)
+    want = np.zeros((7000 * 81, 9), dtype=bool)
+    filled = np.flatnonzero(grids.reshape(-1))
+    want[filled, grids.reshape(-1)[filled] - 1] = True
+    assert np.array_equal(onehot.reshape(-1, 9), want.astype(dtype))
+    if np.dtype(dtype).kind != "c":
+        assert np.array_equal(sr.decode(onehot, "onehot").reshape(7000, 81), grids)
+        # A bad cell in the last piece is still the first one named.
+        onehot[6999, 8, 8, :2] = 1
+        with pytest.raises(ValueError, match=r"onehot\[6999\]: cell \(8, 8\) has more"):
+            sr.decode(onehot, "onehot")
+
+
+def test_threads_and_progress_change_nothing(capsys):
+    grids = random_grids(np.random.default_rng(8), 7000, 9)
+    moves = np.stack([grids // 9 % 9, grids % 9, grids % 9 + 1], axis=-1)
+    for kind in ("onehot", "tokens"):
+        one = sr.encode(grids, kind, threads=1)
+        assert np.array_equal(sr.encode(grids, kind, threads=2, progress=True), one)
+        assert np.array_equal(sr.decode(one, kind, threads=2, progress=True), sr.decode(one, kind))
+    ids = sr.encode_moves(moves, threads=1)
+    assert np.array_equal(sr.encode_moves(moves, threads=2, progress=True), ids)
+    assert np.array_equal(sr.decode_moves(ids, threads=2, progress=True), moves)
+    assert "7.00k" in capsys.readouterr().err
+
+
+def test_decode_onehot_reads_values_not_bits():
+    # -0.0 is 0 with other bits than 0.0's; a bool whose byte is 2 is no 0 or 1.
+    onehot = sr.encode(np.array([[0, 1, 2, 3] * 4]), "onehot", dtype=np.float32)
+    onehot[0, 0, 0, 3] = -0.0
+    assert sr.decode(onehot, "onehot").reshape(-1).tolist() == [0, 1, 2, 3] * 4
+    raw = sr.encode(np.array([[0, 1, 2, 3] * 4]), "onehot")
+    raw.view(np.uint8)[0, 1, 1, 1] = 2
+    with pytest.raises(ValueError, match=r"onehot\[0\]: cell \(1, 1\) has a value other"):
+        sr.decode(raw, "onehot")
+
+
 def test_tokens_dtype():
     grids = random_grids(np.random.default_rng(2), 3, 9)
     tokens = sr.encode(grids, "tokens", dtype=np.int64)

@@ -1,8 +1,8 @@
 """Encodings for machine learning (one-hot, tokens, move ids) and HRM's dataset layout.
 
-Every encoding is a few whole-array numpy operations or one compiled pass (one-byte one-hot
-decoding, move ids both ways): no Python loop per row or cell, so they run near the speed of
-copying the bytes. Decoders check what they read and name the first bad
+Every encoding is a whole-array numpy operation (tokens) or one compiled pass (one-hot both
+ways for every numeric dtype, move ids both ways): no Python loop per row or cell, so they run
+near the speed of copying the bytes. Decoders check what they read and name the first bad
 row, since a model's output is the usual input.
 """
 
@@ -18,6 +18,7 @@ import numpy.typing as npt
 
 from . import _sudoku_rs
 from ._atomic import PathLike, atomic_write, write_atomic
+from ._progress import progress_bar
 
 #: The encodings :func:`encode` and :func:`decode` know.
 KINDS = ("onehot", "tokens")
@@ -72,7 +73,14 @@ def _first_bad(bad: np.ndarray, side: int, what: str) -> Tuple[int, str]:
     return row, f"{what}[{row}]: cell ({cell // side}, {cell % side})"
 
 
-def encode(puzzles: Any, kind: str, *, dtype: Optional[npt.DTypeLike] = None) -> np.ndarray:
+def encode(
+    puzzles: Any,
+    kind: str,
+    *,
+    dtype: Optional[npt.DTypeLike] = None,
+    threads: Optional[int] = None,
+    progress: bool = False,
+) -> np.ndarray:
     """Puzzles (or solutions) as a model's input.
 
     ``kind="onehot"``: an array of shape (N, n, n, n), the last axis the digit: cell (r, c)
@@ -86,27 +94,64 @@ def encode(puzzles: Any, kind: str, *, dtype: Optional[npt.DTypeLike] = None) ->
     dtype, or a list of puzzle strings (``None`` an all-zero row). A single puzzle string gives
     one grid's encoding, without the N axis: (n, n, n) or (n*n,). Grids up to 64x64.
     :func:`decode` inverts it exactly. A value outside 0..n raises ValueError naming the row and cell.
+    One-hot is written in one compiled pass, split over ``threads`` threads (every core for
+    None) for large batches; ``progress=True`` shows a bar, as every batch function does.
     """
     _kind(kind)
     if isinstance(puzzles, str):
-        return encode([puzzles], kind, dtype=dtype)[0]
+        return encode([puzzles], kind, dtype=dtype, threads=threads)[0]
     cells, side = _as_cells(puzzles)
+    count = len(cells)
+    with progress_bar(progress, count, "encoding") as update:
+        out = _encode(cells, side, kind, dtype, threads)
+        if update is not None:
+            update(count)
+    return out
+
+
+def _encode(
+    cells: np.ndarray,
+    side: int,
+    kind: str,
+    dtype: Optional[npt.DTypeLike],
+    threads: Optional[int],
+) -> np.ndarray:
     count = len(cells)
     if kind == "tokens":
         out_type = np.dtype(np.uint8 if dtype is None else dtype)
         tokens = np.add(cells, 1, dtype=np.uint8, casting="unsafe")
         return tokens if out_type == np.uint8 else tokens.astype(out_type)
     out_type = np.dtype(np.bool_ if dtype is None else dtype)
-    # One row of the table per cell value (row 0, the blank, all zeros); each cell's whole
-    # digit axis is copied as a single opaque item, which numpy does at memory speed.
+    one = _bits_of_one(out_type)
+    if one is not None:
+        # One native pass into numpy's uninitialised array: no zeroing pass before it.
+        onehot = np.empty((count, side, side, side), dtype=out_type)
+        items = onehot.reshape(-1).view(one.dtype)
+        flat = np.ascontiguousarray(cells, dtype=np.uint8).reshape(-1)
+        bad = _sudoku_rs._encode_onehot(flat, items, side, int(one), threads=threads)
+        if bad >= 0:
+            raise ValueError(f"puzzles[{bad // (side * side)}]: a cell outside 0..{side}")
+        return onehot
+    # Other dtypes (complex128, longdouble, big-endian): one row of the table per cell value
+    # (row 0, the blank, all zeros); each cell's whole digit axis copied as one opaque item.
     table = np.ascontiguousarray(np.eye(side + 1, dtype=out_type)[:, 1:])
     rows = table.view(np.dtype((np.void, side * out_type.itemsize))).reshape(side + 1)
     index = cells if cells.dtype.itemsize <= 8 else cells.astype(np.intp)
-    onehot = np.take(rows, index)
-    return onehot.view(out_type).reshape(count, side, side, side)
+    return np.take(rows, index).view(out_type).reshape(count, side, side, side)
 
 
-def decode(array: Any, kind: str) -> np.ndarray:
+def _bits_of_one(dtype: np.dtype) -> Optional[np.unsignedinteger]:
+    """The bits of ``dtype``'s 1 as the unsigned integer of its width, for a numeric dtype of
+    1, 2, 4 or 8 bytes in native byte order (whose 0 is all zero bits), else None: how the
+    compiled one-hot passes read and write any such dtype."""
+    if dtype.kind not in "biufc" or dtype.itemsize not in (1, 2, 4, 8) or not dtype.isnative:
+        return None
+    return np.ones((), dtype=dtype).reshape(1).view(f"u{dtype.itemsize}")[0]
+
+
+def decode(
+    array: Any, kind: str, *, threads: Optional[int] = None, progress: bool = False
+) -> np.ndarray:
     """The grids an :func:`encode` array holds, as uint8 cells (0 blank).
 
     ``kind="onehot"``: an array of shape (N, n, n, n) (bool, integer or float, every value 0 or
@@ -115,16 +160,19 @@ def decode(array: Any, kind: str) -> np.ndarray:
     a single (n*n,) row gives (n*n,). Exact: ``decode(encode(p, kind), kind)`` is ``p`` as
     uint8 cells. A model's scores are not one-hot: take ``argmax`` first. A cell with two
     digits, a value other than 0 or 1, a pad token or a token above n+1 raises ValueError
-    naming the row and cell.
+    naming the row and cell. One-hot is read in one compiled pass, split over ``threads``
+    threads (every core for None) for large batches; ``progress=True`` shows a bar.
     """
     _kind(kind)
     data = np.asarray(array)
     single = data.ndim == (3 if kind == "onehot" else 1)
     if single:
-        return decode(data[np.newaxis], kind)[0]
-    if kind == "tokens":
-        return _decode_tokens(data)
-    return _decode_onehot(data)
+        return decode(data[np.newaxis], kind, threads=threads)[0]
+    with progress_bar(progress, len(data) if data.ndim else 0, "decoding") as update:
+        out = _decode_tokens(data) if kind == "tokens" else _decode_onehot(data, threads)
+        if update is not None:
+            update(len(out))
+    return out
 
 
 def _decode_tokens(tokens: np.ndarray) -> np.ndarray:
@@ -143,7 +191,7 @@ def _decode_tokens(tokens: np.ndarray) -> np.ndarray:
     return np.subtract(tokens, 1, dtype=np.uint8, casting="unsafe")
 
 
-def _decode_onehot(onehot: np.ndarray) -> np.ndarray:
+def _decode_onehot(onehot: np.ndarray, threads: Optional[int]) -> np.ndarray:
     if onehot.dtype.kind not in "biuf":
         raise TypeError(f"a one-hot array must be bool, integer or float, got dtype {onehot.dtype}")
     shape = onehot.shape
@@ -153,15 +201,25 @@ def _decode_onehot(onehot: np.ndarray) -> np.ndarray:
         )
     count, side = shape[0], shape[1]
     onehot = np.ascontiguousarray(onehot)
-    if onehot.dtype.itemsize == 1 and onehot.dtype.kind in "biu":
-        # Bytes: checked and decoded in one native pass.
-        cells, bad = _sudoku_rs._decode_onehot(onehot.view(np.uint8).reshape(-1), side)
+    one = _bits_of_one(onehot.dtype)
+    if one is not None:
+        # Checked and decoded in one native pass, comparing bits; a cell it refuses (or a
+        # float's -0.0, which is 0 with other bits) is looked at again below, by value.
+        items = onehot.reshape(-1).view(one.dtype)
+        cells, bad = _sudoku_rs._decode_onehot(items, side, int(one), threads=threads)
         if cells is not None:
             return cells.reshape(count, side, side)
-        row, cell = divmod(bad, side * side)
-        values = onehot[row].reshape(side * side, side)[cell].view(np.uint8)
-        problem = "a value other than 0 or 1" if values.max() > 1 else "more than one digit set"
-        raise ValueError(f"onehot[{row}]: cell ({cell // side}, {cell % side}) has {problem}")
+        if onehot.dtype.kind != "f":
+            row, cell = divmod(bad, side * side)
+            values = onehot[row].reshape(side * side, side)[cell]
+            if values.dtype.kind == "b":
+                values = values.view(np.uint8)
+            problem = (
+                "a value other than 0 or 1"
+                if ((values != 0) & (values != 1)).any()
+                else "more than one digit set"
+            )
+            raise ValueError(f"onehot[{row}]: cell ({cell // side}, {cell % side}) has {problem}")
     if onehot.dtype.kind == "f":
         ones = (onehot != 0).view(np.uint8)
         exact = np.array_equal(onehot, ones)
@@ -183,17 +241,21 @@ def _decode_onehot(onehot: np.ndarray) -> np.ndarray:
     return cells.reshape(count, side, side)
 
 
-def encode_moves(moves: Any, size: int = 9) -> np.ndarray:
+def encode_moves(
+    moves: Any, size: int = 9, *, threads: Optional[int] = None, progress: bool = False
+) -> np.ndarray:
     """Moves (row, col, digit) as action ids: an (N, k, 3) integer array (or nested lists), 0-based
     row and column, digits from 1, a move of three -1 the padding, gives an (N, k) int32 array
     of ``(row*size + col)*size + digit - 1``, the padding -1. A single (k, 3) list of moves
     gives (k,). :func:`decode_moves` inverts it exactly. A row, column or digit out of range,
-    or a move only partly -1, raises ValueError naming the row and move.
+    or a move only partly -1, raises ValueError naming the row and move. One compiled pass,
+    split over ``threads`` threads (every core for None) for large arrays; ``progress=True``
+    shows a bar.
     """
     side = _move_side(size)
     data = np.asarray(moves)
     if data.ndim == 2:
-        return encode_moves(data[np.newaxis], size)[0]
+        return encode_moves(data[np.newaxis], size, threads=threads)[0]
     if data.size == 0 and data.ndim != 3:
         data = data.reshape(0, 0, 3)
     if data.dtype.kind not in "iu":
@@ -201,7 +263,10 @@ def encode_moves(moves: Any, size: int = 9) -> np.ndarray:
     if data.ndim != 3 or data.shape[2] != 3:
         raise ValueError(f"moves must have shape (N, k, 3), got {data.shape}")
     flat = _native_ints(data)
-    ids, bad = _sudoku_rs._encode_moves(flat, side)
+    with progress_bar(progress, len(data), "encoding") as update:
+        ids, bad = _sudoku_rs._encode_moves(flat, side, threads=threads)
+        if update is not None:
+            update(len(data))
     if ids is None:
         n, k = divmod(bad, data.shape[1])
         _bad_move(data, n, k, side)
@@ -223,20 +288,26 @@ def _bad_move(data: np.ndarray, n: int, k: int, side: int) -> NoReturn:
     )
 
 
-def decode_moves(ids: Any, size: int = 9) -> np.ndarray:
+def decode_moves(
+    ids: Any, size: int = 9, *, threads: Optional[int] = None, progress: bool = False
+) -> np.ndarray:
     """The moves of :func:`encode_moves` ids: an (N, k) integer array, each id -1 (padding) or
     0..size**3 - 1, gives an (N, k, 3) int32 array of (row, col, digit), 0-based row and column,
     digits from 1, padding as (-1, -1, -1). A single (k,) row gives (k, 3). An id out of range
-    raises ValueError naming the row and position."""
+    raises ValueError naming the row and position. One compiled pass, split over ``threads``
+    threads (every core for None) for large arrays; ``progress=True`` shows a bar."""
     side = _move_side(size)
     data = np.asarray(ids)
     if data.ndim == 1:
-        return decode_moves(data[np.newaxis], size)[0]
+        return decode_moves(data[np.newaxis], size, threads=threads)[0]
     if data.dtype.kind not in "iu":
         raise TypeError(f"move ids must be an integer array, got dtype {data.dtype}")
     if data.ndim != 2:
         raise ValueError(f"move ids must have shape (N, k), got {data.shape}")
-    moves, bad = _sudoku_rs._decode_moves(_native_ints(data), side)
+    with progress_bar(progress, len(data), "decoding") as update:
+        moves, bad = _sudoku_rs._decode_moves(_native_ints(data), side, threads=threads)
+        if update is not None:
+            update(len(data))
     if moves is None:
         n, k = divmod(bad, data.shape[1])
         raise ValueError(

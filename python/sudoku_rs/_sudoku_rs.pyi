@@ -489,16 +489,28 @@ def augment_batch(
 # shapes into records take the puzzles and progress= as given.
 def _check_batch_shape(dims: Sequence[Optional[int]]) -> None: ...
 def _decode_onehot(
-    onehot: npt.NDArray[np.uint8], /, n: int
+    onehot: npt.NDArray[np.unsignedinteger[Any]],
+    /,
+    n: int,
+    one: int,
+    threads: Optional[int] = None,
 ) -> Tuple[Optional[npt.NDArray[np.uint8]], int]: ...
+def _encode_onehot(
+    cells: npt.NDArray[np.uint8],
+    out: npt.NDArray[np.unsignedinteger[Any]],
+    /,
+    n: int,
+    one: int,
+    threads: Optional[int] = None,
+) -> int: ...
 def _class_keys(
     cells: npt.NDArray[np.uint8], /, box: Tuple[int, int]
 ) -> npt.NDArray[np.uint64]: ...
 def _encode_moves(
-    moves: npt.NDArray[np.integer[Any]], /, n: int
+    moves: npt.NDArray[np.integer[Any]], /, n: int, threads: Optional[int] = None
 ) -> Tuple[Optional[npt.NDArray[np.int32]], int]: ...
 def _decode_moves(
-    ids: npt.NDArray[np.integer[Any]], /, n: int
+    ids: npt.NDArray[np.integer[Any]], /, n: int, threads: Optional[int] = None
 ) -> Tuple[Optional[npt.NDArray[np.int32]], int]: ...
 def _batch_cells(
     puzzles: Any, /, *, box: Optional[Tuple[int, int]] = None, name: str = "puzzles"

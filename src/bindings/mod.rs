@@ -56,7 +56,9 @@ mod _sudoku_rs {
     #[pymodule_export]
     use super::canonical::{_class_keys, canonical, canonical_batch};
     #[pymodule_export]
-    use super::cells::{_batch_cells, _decode_moves, _decode_onehot, _encode_moves};
+    use super::cells::{
+        _batch_cells, _decode_moves, _decode_onehot, _encode_moves, _encode_onehot,
+    };
     #[pymodule_export]
     use super::check::{check_batch, score_batch};
     #[pymodule_export]
