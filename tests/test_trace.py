@@ -71,39 +71,97 @@ def contradicts(grid, n, unit_list):
     return False
 
 
-def replay(puzzle, tokens, n, br, bc):
+def completions(grid, n, unit_list, ruled_out, limit=1):
+    """Up to ``limit`` completions of ``grid`` without the (cell, digit) pairs of
+    ``ruled_out``, by a plain depth-first search on the cell with the fewest candidates."""
+    peers = [
+        sorted({x for u in unit_list if cell in u for x in u} - {cell}) for cell in range(n * n)
+    ]
+    grid = list(grid)
+    found = []
+
+    def search():
+        best, best_digits = None, None
+        for cell in range(n * n):
+            if grid[cell]:
+                continue
+            digits = set(range(1, n + 1)) - {grid[x] for x in peers[cell]}
+            digits = {d for d in digits if (cell, d) not in ruled_out}
+            if best is None or len(digits) < len(best_digits):
+                best, best_digits = cell, digits
+                if not digits:
+                    return False
+        if best is None:
+            found.append(list(grid))
+            return len(found) >= limit
+        for d in sorted(best_digits):
+            grid[best] = d
+            if search():
+                return True
+        grid[best] = 0
+        return False
+
+    search()
+    return found
+
+
+def replay(puzzle, tokens, n, br, bc, classic=None, solution=None, dead_ends_checked=8):
     """Runs a trace on the puzzle, checking every token where it stands; returns the final
-    grid, the last token, the guess and backtrack counts and the guesses still open."""
+    grid, the last token, the guess and backtrack counts and the guesses still open.
+
+    ``classic`` (9x9 with 3x3 boxes unless told) is the 9x9 engine's trace: its propagation
+    includes locked candidates and tells a propagation's placements once it settles, so a
+    placement is checked against the units and the candidates ruled out (and, outside every
+    guess, against ``solution`` when given), and the first ``dead_ends_checked`` dead
+    ends by a plain search finding no completion; ``ELIMINATE`` after a backtrack rules a
+    candidate out until the guess before it is backtracked. Other traces' placements are
+    singles, checked one by one."""
+    if classic is None:
+        classic = (n, br, bc) == (9, 3, 3)
     unit_list = units(n, br, bc)
     grid = list(puzzle)
+    ruled_out = set()
     saved = []
-    guesses = backtracks = 0
+    guesses = backtracks = dead_ends = 0
     tokens = [int(t) for t in tokens]
     i = 0
     while i < len(tokens):
         kind = tokens[i]
-        if kind in (T.PLACE, T.GUESS):
+        if kind in (T.PLACE, T.GUESS, T.ELIMINATE):
             r, c, d = tokens[i + 1] - R, tokens[i + 2] - C, tokens[i + 3] - D + 1
             assert 0 <= r < n and 0 <= c < n and 1 <= d <= n, (i, tokens[i : i + 4])
             cell = r * n + c
-            assert grid[cell] == 0, f"token {i} places into a filled cell"
+            assert grid[cell] == 0, f"token {i} names a filled cell"
             assert d in candidates(grid, n, unit_list)[cell], f"token {i} breaks a unit"
+            assert (cell, d) not in ruled_out, f"token {i} names a candidate ruled out"
+            if kind == T.ELIMINATE:
+                assert classic, "only the 9x9 engine eliminates"
+                assert tokens[i - 1] == T.BACKTRACK, f"token {i}: no backtrack before"
+                ruled_out.add((cell, d))
+                i += 4
+                continue
             if kind == T.GUESS:
-                assert len(candidates(grid, n, unit_list)[cell]) >= 1
-                saved.append(list(grid))
+                saved.append((list(grid), set(ruled_out)))
                 guesses += 1
-            elif n < 16:
-                # Below 16x16 propagation is singles only, so each placement is one.
-                assert forced(grid, n, unit_list, cell, d), f"token {i} is not forced"
+            elif not classic:
+                if n < 16:
+                    # Below 16x16 propagation is singles only, so each placement is one.
+                    assert forced(grid, n, unit_list, cell, d), f"token {i} is not forced"
+            elif not saved and solution is not None:
+                assert solution[cell] == d, f"token {i} places a digit of no solution"
             grid[cell] = d
             i += 4
         elif kind == T.BACKTRACK:
             assert saved, f"token {i} backtracks with no guess open"
-            grid = saved.pop()
+            grid, ruled_out = saved.pop()
             backtracks += 1
             i += 1
         elif kind == T.DEAD_END:
-            if n < 16:
+            if classic:
+                if dead_ends < dead_ends_checked:
+                    assert not completions(grid, n, unit_list, ruled_out), f"token {i}"
+                dead_ends += 1
+            elif n < 16:
                 assert contradicts(grid, n, unit_list), f"token {i}: no contradiction"
             i += 1
         elif kind in (T.SOLVED, T.NO_SOLUTION):
@@ -111,7 +169,8 @@ def replay(puzzle, tokens, n, br, bc):
             if kind == T.SOLVED:
                 assert all(grid)
             else:
-                assert not saved and grid == list(puzzle)
+                assert not saved
+                assert grid == list(puzzle) or not completions(grid, n, unit_list, ruled_out)
             return grid, kind, guesses, backtracks, len(saved)
         else:
             raise AssertionError(f"token {i}: unknown id {kind}")
@@ -138,7 +197,10 @@ def test_vocabulary_is_fixed_and_fits_a_byte():
 def test_a_trace_replays_to_the_solution(line):
     trace = sr.search_trace(line)
     assert trace.dtype == np.uint8 and trace.ndim == 1
-    grid, end, guesses, backtracks, open_ = replay(cells_of(line, 9), trace, 9, 3, 3)
+    solution = cells_of(sr.solve(line), 9)
+    grid, end, guesses, backtracks, open_ = replay(
+        cells_of(line, 9), trace, 9, 3, 3, solution=solution
+    )
     assert end == T.SOLVED
     assert "".join(map(str, grid)) == sr.solve(line)
     assert guesses - backtracks == open_
@@ -159,11 +221,24 @@ def test_no_solution_backtracks_to_the_start():
     assert guesses == backtracks and open_ == 0
 
 
-def test_several_solutions_end_at_one_of_them():
+def test_several_solutions_end_at_the_one_solve_returns():
     assert sr.count_solutions(TWO) == 2
     grid, end, *_ = replay(cells_of(TWO, 9), sr.search_trace(TWO), 9, 3, 3)
     assert end == T.SOLVED
-    assert "".join(map(str, grid)) in sr.solutions(TWO)
+    assert "".join(map(str, grid)) == sr.solve(TWO)
+
+
+def test_the_nine_engine_branches_on_a_digit_then_its_negation():
+    trace = sr.search_trace(TOP).tolist()
+    backtracks = [i for i, t in enumerate(trace) if t == T.BACKTRACK]
+    assert backtracks
+    # Each refuted guess is followed by the candidate it tried, ruled out; the generic
+    # engine (every other shape) never eliminates.
+    for i in backtracks:
+        assert trace[i + 1] == T.ELIMINATE
+    assert T.ELIMINATE in trace
+    line = read_lines(data_dir() / "gen_16x16", 1)[0]
+    assert T.ELIMINATE not in sr.search_trace(line).tolist()
 
 
 def test_an_empty_grid_needs_no_backtrack():

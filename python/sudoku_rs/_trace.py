@@ -27,7 +27,8 @@ class TraceToken(IntEnum):
     - ``DEAD_END`` (4): propagation found a contradiction.
     - ``SOLVED`` (5): the grid is full; the last token of a solved trace.
     - ``NO_SOLUTION`` (6): every guess failed; the last token of a trace with no solution.
-    - ``ELIMINATE`` (7), then row, column, digit: a logical step removes the candidate.
+    - ``ELIMINATE`` (7), then row, column, digit: a logical step removes the candidate, or
+      the 9x9 search rules it out after backtracking from its guess.
     - ``TECHNIQUE`` (16): technique ``t`` (its index in :func:`techniques`) is
       ``TECHNIQUE + t``.
     - ``ROW`` (64): row ``r`` (from 0) is ``ROW + r``; ``COLUMN`` (128): column ``c`` is
@@ -62,7 +63,7 @@ _VOCABULARY = """
     | ``DEAD_END`` | 4 | propagation found a contradiction |
     | ``SOLVED`` | 5 | the grid is full (the last token) |
     | ``NO_SOLUTION`` | 6 | every guess failed (the last token) |
-    | ``ELIMINATE`` | 7 | then row, column, digit: a removed candidate (steps) |
+    | ``ELIMINATE`` | 7 | then row, column, digit: a removed candidate (steps; 9x9 negations) |
     | technique ``t`` | 16 + t | a logical step; ``t`` its index in :func:`techniques` |
     | row ``r`` | 64 + r | rows from 0 |
     | column ``c`` | 128 + c | columns from 0 |
@@ -87,15 +88,18 @@ def search_trace(
     Guesses and backtracks nest like brackets: a trace that ends ``NO_SOLUTION`` has as many of
     each, and one that ends ``SOLVED`` has as many more guesses as guesses still open.
 
-    The trace is the generic engine's search, for every shape, the classic 9x9 included (the
-    hand-tuned 9x9 engine branches on a digit and its negation, and on how a digit sits in a
-    band, which are no placements): one complete search in a fixed order, without the restarts
-    big grids otherwise use, so it is the same on every run and machine. Propagation is naked
-    and hidden singles, and on 16x16 and up also locked candidates (on 25x25 to 35x35 an
-    all-different pass), whose eliminations are not tokens but whose consequences are. The
-    trace ends at the generic engine's first solution: the solution of a unique puzzle; of
-    several, the first in the generic engine's order, which :func:`solve` (on 9x9 the 9x9
-    engine) need not return first. ``max_guesses`` bounds the search: past it,
+    The trace is the search of the engine that solves the grid. On the classic 9x9 grid that
+    is the 9x9 engine, the one :func:`solve` runs, so the trace ends at the solution
+    :func:`solve` returns: its propagation is singles and locked candidates, and a
+    propagation's placements are told once it settles, in row-major order (a placement is
+    forced by the propagation as a whole, not necessarily a single on its own); its branch is
+    a digit and then the digit's negation, told as ``BACKTRACK`` then ``ELIMINATE`` row column
+    digit. Every other shape is traced from the generic engine, in one complete search in a
+    fixed order without the restarts big grids otherwise use: propagation is naked and hidden
+    singles, one placement at a time (on 16x16 and up also locked candidates, on 25x25 to
+    35x35 an all-different pass, whose eliminations are not tokens but whose consequences
+    are), and after a ``BACKTRACK`` it guesses the next digit of the same cell. Either way the
+    trace is the same on every run and machine. ``max_guesses`` bounds the search: past it,
     :class:`GuessLimitError`. A puzzle whose clues conflict raises
     :class:`InvalidPuzzleError`; variant ``rules`` are refused (:class:`InvalidRulesError`):
     only the classic engines are traced.

@@ -41,6 +41,7 @@
 //! the CPU allows it (see [`Isa`]). Both visit the same nodes in the same order.
 
 use super::control::{Control, Flow, SearchStats, POLL_INTERVAL};
+use super::trace::{NoTrace, Tracer};
 use crate::core::error::{Error, Result};
 use crate::core::grid::find_conflict;
 use crate::core::grid::shape::BoxShape;
@@ -983,15 +984,18 @@ impl Found for First<'_> {
 }
 
 /// One depth-first search over a 9x9 puzzle.
-struct Search<'a, C: Control + ?Sized, F: Found> {
+struct Search<'a, C: Control + ?Sized, F: Found, T: Tracer> {
     stats: SearchStats,
     /// The most guesses allowed (`u64::MAX`: no limit).
     max_guesses: u64,
     control: &'a mut C,
     found: F,
+    /// Told what the search does ([`NoTrace`], a type of no size, everywhere but
+    /// [`trace`]: every `T::ON` block compiles away).
+    tracer: T,
 }
 
-impl<C: Control + ?Sized, F: Found> Search<'_, C, F> {
+impl<C: Control + ?Sized, F: Found, T: Tracer> Search<'_, C, F, T> {
     /// Propagates `state` and searches below it.
     ///
     /// Each node branches on a cell (see [`State::branch_cell`]), binary: its lowest digit,
@@ -1001,6 +1005,11 @@ impl<C: Control + ?Sized, F: Found> Search<'_, C, F> {
     ///
     /// `changed`: the digit-bands of `state` changed since they were last reduced (see
     /// [`State::propagate`]).
+    ///
+    /// Traced, a propagation tells the cells it filled (in row-major order, once it has
+    /// settled: its own order is by digit-band), then a dead end or the solved grid; a branch
+    /// tells its guess, its backtrack when the guess is refuted, and the negation as an
+    /// elimination.
     #[inline(always)]
     fn node<I: Isa>(
         &mut self,
@@ -1008,14 +1017,25 @@ impl<C: Control + ?Sized, F: Found> Search<'_, C, F> {
         mut changed: u32,
     ) -> std::result::Result<(), Stop> {
         self.count_node()?;
+        // The cells open before the propagation, to tell which it filled (traced only).
+        let mut open = if T::ON { state.unsolved } else { [0; 3] };
         loop {
             // The first node is the givens' propagation.
             let mut thrice = [0; 3];
             if !state.propagate(changed, self.stats.nodes == 1, &mut thrice) {
                 self.stats.dead_ends += 1;
+                if T::ON {
+                    self.tracer.dead_end();
+                }
                 return Ok(());
             }
+            if T::ON {
+                self.tell_placed(state, open);
+            }
             if state.is_solved() {
+                if T::ON {
+                    self.tracer.solved();
+                }
                 return match self.found.found(state) {
                     Flow::Continue => Ok(()),
                     Flow::Stop => Err(Stop::Visitor),
@@ -1029,8 +1049,16 @@ impl<C: Control + ?Sized, F: Found> Search<'_, C, F> {
             let mut child = *state;
             let placed = child.place(d, b, p);
             debug_assert!(placed, "a candidate of an unsolved cell after propagation");
+            if T::ON {
+                self.tracer.guess(27 * b + p as usize, d as u8 + 1);
+            }
             I::node(self, &mut child, placing)?;
             self.guess()?;
+            if T::ON {
+                self.tracer.backtrack(1);
+                self.tracer.eliminate(27 * b + p as usize, d as u8 + 1);
+                open = state.unsolved;
+            }
             state.cand[d][b] &= !(1 << p);
             changed = 1 << (3 * d + b);
             // Usually one digit is left (a two-candidate cell): placing it here saves the
@@ -1043,6 +1071,20 @@ impl<C: Control + ?Sized, F: Found> Search<'_, C, F> {
                 state.place(r, b, p);
             }
             self.count_node()?;
+        }
+    }
+
+    /// Tells the tracer the cells filled since `open` (per band, the cells then open), each
+    /// with its digit.
+    fn tell_placed(&mut self, state: &State, open: [u32; 3]) {
+        for (b, (&open, &unsolved)) in open.iter().zip(&state.unsolved).enumerate() {
+            let mut filled = open & !unsolved;
+            while filled != 0 {
+                let p = filled.trailing_zeros();
+                filled &= filled - 1;
+                let digit = state.digits_at(b, p).trailing_zeros() as u8 + 1;
+                self.tracer.place(27 * b + p as usize, digit);
+            }
         }
     }
 
@@ -1073,8 +1115,8 @@ impl<C: Control + ?Sized, F: Found> Search<'_, C, F> {
 /// copy with POPCNT, BMI and AVX2 is the faster on the hard sets
 /// (benches/results/2026-11-26-nine-engine.md, 2026-11-25-nine-engine-2.md).
 trait Isa {
-    fn node<C: Control + ?Sized, F: Found>(
-        search: &mut Search<'_, C, F>,
+    fn node<C: Control + ?Sized, F: Found, T: Tracer>(
+        search: &mut Search<'_, C, F, T>,
         state: &mut State,
         changed: u32,
     ) -> std::result::Result<(), Stop>;
@@ -1084,8 +1126,8 @@ trait Isa {
 struct Baseline;
 
 impl Isa for Baseline {
-    fn node<C: Control + ?Sized, F: Found>(
-        search: &mut Search<'_, C, F>,
+    fn node<C: Control + ?Sized, F: Found, T: Tracer>(
+        search: &mut Search<'_, C, F, T>,
         state: &mut State,
         changed: u32,
     ) -> std::result::Result<(), Stop> {
@@ -1100,8 +1142,8 @@ struct Modern;
 #[cfg(target_arch = "x86_64")]
 impl Isa for Modern {
     #[inline(always)]
-    fn node<C: Control + ?Sized, F: Found>(
-        search: &mut Search<'_, C, F>,
+    fn node<C: Control + ?Sized, F: Found, T: Tracer>(
+        search: &mut Search<'_, C, F, T>,
         state: &mut State,
         changed: u32,
     ) -> std::result::Result<(), Stop> {
@@ -1112,8 +1154,8 @@ impl Isa for Modern {
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
-unsafe fn modern_node<C: Control + ?Sized, F: Found>(
-    search: &mut Search<'_, C, F>,
+unsafe fn modern_node<C: Control + ?Sized, F: Found, T: Tracer>(
+    search: &mut Search<'_, C, F, T>,
     state: &mut State,
     changed: u32,
 ) -> std::result::Result<(), Stop> {
@@ -1123,10 +1165,10 @@ unsafe fn modern_node<C: Control + ?Sized, F: Found>(
 /// Sets the givens (and the pencil marks, if any) and searches below them; `None` when two
 /// givens conflict.
 #[inline(always)]
-fn start<I: Isa, C: Control + ?Sized, F: Found>(
+fn start<I: Isa, C: Control + ?Sized, F: Found, T: Tracer>(
     cells: &[u8],
     marks: Option<&[u64]>,
-    search: &mut Search<'_, C, F>,
+    search: &mut Search<'_, C, F, T>,
 ) -> Option<std::result::Result<(), Stop>> {
     let mut state = State::with_givens(cells)?;
     if let Some(marks) = marks {
@@ -1140,22 +1182,22 @@ fn start<I: Isa, C: Control + ?Sized, F: Found>(
 /// [`start`] compiled for [`Modern`], without marks: a classic search pays nothing for them.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
-unsafe fn modern_start<C: Control + ?Sized, F: Found>(
+unsafe fn modern_start<C: Control + ?Sized, F: Found, T: Tracer>(
     cells: &[u8],
-    search: &mut Search<'_, C, F>,
+    search: &mut Search<'_, C, F, T>,
 ) -> Option<std::result::Result<(), Stop>> {
-    start::<Modern, C, F>(cells, None, search)
+    start::<Modern, C, F, T>(cells, None, search)
 }
 
 /// [`start`] compiled for [`Modern`], with pencil marks.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
-unsafe fn modern_start_marked<C: Control + ?Sized, F: Found>(
+unsafe fn modern_start_marked<C: Control + ?Sized, F: Found, T: Tracer>(
     cells: &[u8],
     marks: &[u64],
-    search: &mut Search<'_, C, F>,
+    search: &mut Search<'_, C, F, T>,
 ) -> Option<std::result::Result<(), Stop>> {
-    start::<Modern, C, F>(cells, Some(marks), search)
+    start::<Modern, C, F, T>(cells, Some(marks), search)
 }
 
 /// Whether this CPU has what [`Modern`] is compiled for (the standard library caches it) and
@@ -1189,7 +1231,7 @@ pub fn search(
         visit,
         solution: [0; 81],
     };
-    run(cells, marks, control, max_guesses, stats, found).map(|_| ())
+    run(cells, marks, control, max_guesses, stats, found, NoTrace).map(|_| ())
 }
 
 /// The number of solutions of `cells`, up to `limit` (at least 1), as [`search`] would visit
@@ -1203,7 +1245,7 @@ pub fn count(
     limit: u64,
 ) -> Result<u64> {
     let found = Count { count: 0, limit };
-    run(cells, marks, control, max_guesses, stats, found).map(|found| found.count)
+    run(cells, marks, control, max_guesses, stats, found, NoTrace).map(|found| found.count)
 }
 
 /// Writes the first solution of `cells` (the first [`search`] would visit) into `out`;
@@ -1217,17 +1259,37 @@ pub fn solve_into(
     out: &mut [u8; 81],
 ) -> Result<bool> {
     let found = First { out, found: false };
-    run(cells, marks, control, max_guesses, stats, found).map(|found| found.found)
+    run(cells, marks, control, max_guesses, stats, found, NoTrace).map(|found| found.found)
 }
 
-/// The search behind [`search`], [`count`] and [`solve_into`]; returns `found` as the search left it.
-fn run<F: Found>(
+/// [`solve_into`] told to `tracer` as it goes (see [`Search::node`] for what it tells): the
+/// search up to the first solution, `Ok(false)` when there is none (the tracer has then been
+/// told every backtrack back to the givens). Errors and `stats` as for [`search`].
+pub fn trace(
+    cells: &[u8],
+    control: &mut (impl Control + ?Sized),
+    max_guesses: Option<u64>,
+    stats: &mut SearchStats,
+    tracer: &mut impl Tracer,
+) -> Result<bool> {
+    let mut out = [0u8; 81];
+    let found = First {
+        out: &mut out,
+        found: false,
+    };
+    run(cells, None, control, max_guesses, stats, found, tracer).map(|found| found.found)
+}
+
+/// The search behind [`search`], [`count`], [`solve_into`] and [`trace`]; returns `found` as
+/// the search left it.
+fn run<F: Found, T: Tracer>(
     cells: &[u8],
     marks: Option<&[u64]>,
     control: &mut (impl Control + ?Sized),
     max_guesses: Option<u64>,
     stats: &mut SearchStats,
     found: F,
+    tracer: T,
 ) -> Result<F> {
     assert_eq!(cells.len(), 81, "the 9x9 engine takes 81 cells");
     assert!(marks.map_or(true, |m| m.len() == 81), "one mask per cell");
@@ -1236,6 +1298,7 @@ fn run<F: Found>(
         max_guesses: max_guesses.unwrap_or(u64::MAX),
         control,
         found,
+        tracer,
     };
     #[cfg(target_arch = "x86_64")]
     let outcome = match marks {
@@ -1243,10 +1306,10 @@ fn run<F: Found>(
         None if modern() => unsafe { modern_start(cells, &mut search) },
         // SAFETY: as for `modern_start`.
         Some(marks) if modern() => unsafe { modern_start_marked(cells, marks, &mut search) },
-        _ => start::<Baseline, _, _>(cells, marks, &mut search),
+        _ => start::<Baseline, _, _, _>(cells, marks, &mut search),
     };
     #[cfg(not(target_arch = "x86_64"))]
-    let outcome = start::<Baseline, _, _>(cells, marks, &mut search);
+    let outcome = start::<Baseline, _, _, _>(cells, marks, &mut search);
     let Some(outcome) = outcome else {
         return Err(find_conflict(BoxShape::CLASSIC, cells)
             .expect("a given in a peer's cell repeats a digit in a unit"));
@@ -1550,12 +1613,13 @@ mod tests {
                     },
                     solution: [0; 81],
                 },
+                tracer: NoTrace,
             };
             let outcome = if modern {
                 // SAFETY: `modern()` said the CPU has the features.
                 unsafe { modern_start(cells, &mut search) }
             } else {
-                start::<Baseline, _, _>(cells, None, &mut search)
+                start::<Baseline, _, _, _>(cells, None, &mut search)
             };
             let stats = search.stats;
             (outcome, seen, stats)

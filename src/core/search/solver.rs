@@ -221,10 +221,11 @@ impl Solver {
     }
 
     /// The search of `cells` up to its first solution, told to `tracer` (see
-    /// [`super::trace`]): `Ok(true)` when it found one, `Ok(false)` when there is none. Every
-    /// classic shape, 9x9 included, is searched by the generic engine (its single attempt, in
-    /// the plain order, without restarts), under this solver's guess budget; a solver for
-    /// variant rules is refused with [`Error::Rules`].
+    /// [`super::trace`]): `Ok(true)` when it found one, `Ok(false)` when there is none. The
+    /// classic 9x9 grid is searched by the 9x9 engine, as `solve` searches it; every other
+    /// classic shape by the generic engine (its single attempt, in the plain order, without
+    /// restarts). Under this solver's guess budget; a solver for variant rules is refused with
+    /// [`Error::Rules`].
     pub fn trace(
         &mut self,
         cells: &[u8],
@@ -235,6 +236,9 @@ impl Solver {
             return Err(Error::Rules(
                 "search traces follow the classic engines; variant rules are not traced".into(),
             ));
+        }
+        if self.use_nine {
+            return nine::trace(cells, control, self.max_guesses, &mut self.stats, tracer);
         }
         let mut found = false;
         let attempt = Attempt::only(self.max_guesses);

@@ -7,13 +7,13 @@
 //! | id | token | followed by |
 //! |---|---|---|
 //! | 0 | `PAD` | (padding of a batch) |
-//! | 1 | `PLACE` | row, column, digit: a digit propagation forced (naked or hidden single) |
+//! | 1 | `PLACE` | row, column, digit: a digit propagation forced (a naked or hidden single; on 9x9 also after locked candidates, told once the propagation settles, in row-major order) |
 //! | 2 | `GUESS` | row, column, digit: the state is saved, then the digit is tried |
 //! | 3 | `BACKTRACK` | back to the state saved by the latest guess not yet backtracked |
 //! | 4 | `DEAD_END` | propagation found a contradiction |
 //! | 5 | `SOLVED` | the grid is full: the last token of a solved trace |
 //! | 6 | `NO_SOLUTION` | every guess failed: the last token |
-//! | 7 | `ELIMINATE` | row, column, digit: a candidate a logical step removes (step tokens) |
+//! | 7 | `ELIMINATE` | row, column, digit: a candidate a logical step removes, or that the 9x9 engine's search rules out after a backtrack (its branch is a digit, then its negation) |
 //! | 16 + t | technique t | a logical step of the technique at index t of the table |
 //! | 64 + r | row r | |
 //! | 128 + c | column c | |
@@ -62,6 +62,9 @@ const _: () = assert!(Technique::ALL.len() <= (ROW - TECHNIQUE) as usize);
 /// What a search tells as it goes. Every method has an empty default, so the search with
 /// [`NoTrace`] compiles to the untraced search.
 pub trait Tracer {
+    /// Whether anything listens: `false` only for [`NoTrace`], so that what an engine computes
+    /// just to tell the tracer (the 9x9 engine's filled cells) compiles away with it.
+    const ON: bool = true;
     /// Propagation put `digit` (from 1) in `cell` (row-major).
     #[inline(always)]
     fn place(&mut self, _cell: usize, _digit: u8) {}
@@ -77,13 +80,48 @@ pub trait Tracer {
     /// The grid is full.
     #[inline(always)]
     fn solved(&mut self) {}
+    /// After a backtrack, the search goes on without `digit` in `cell` (the 9x9 engine's
+    /// branch is a digit, then its negation).
+    #[inline(always)]
+    fn eliminate(&mut self, _cell: usize, _digit: u8) {}
 }
 
 /// Tells nothing: the search as it runs untraced.
 #[derive(Debug)]
 pub struct NoTrace;
 
-impl Tracer for NoTrace {}
+impl Tracer for NoTrace {
+    const ON: bool = false;
+}
+
+/// A tracer lent to a search.
+impl<T: Tracer + ?Sized> Tracer for &mut T {
+    const ON: bool = T::ON;
+    #[inline(always)]
+    fn place(&mut self, cell: usize, digit: u8) {
+        (**self).place(cell, digit);
+    }
+    #[inline(always)]
+    fn guess(&mut self, cell: usize, digit: u8) {
+        (**self).guess(cell, digit);
+    }
+    #[inline(always)]
+    fn backtrack(&mut self, levels: usize) {
+        (**self).backtrack(levels);
+    }
+    #[inline(always)]
+    fn dead_end(&mut self) {
+        (**self).dead_end();
+    }
+    #[inline(always)]
+    fn solved(&mut self) {
+        (**self).solved();
+    }
+    #[inline(always)]
+    fn eliminate(&mut self, cell: usize, digit: u8) {
+        (**self).eliminate(cell, digit);
+    }
+}
 
 /// A trace as token ids (see the module's table), for a grid of side `n`.
 #[derive(Debug)]
@@ -149,6 +187,10 @@ impl Tracer for Tokens {
     fn solved(&mut self) {
         self.push(&[SOLVED]);
     }
+
+    fn eliminate(&mut self, cell: usize, digit: u8) {
+        self.push_cell(ELIMINATE, cell, digit);
+    }
 }
 
 #[cfg(test)]
@@ -184,6 +226,8 @@ mod tests {
         grid
     }
 
+    /// Both engines' traces of a hard 9x9 replay to its solution; only the 9x9 engine's
+    /// eliminates after a backtrack.
     #[test]
     fn a_trace_replays_to_the_solution() {
         let puzzle = crate::core::grid::text::parse(
@@ -191,14 +235,45 @@ mod tests {
             None,
         )
         .unwrap();
+        for (mut solver, nine) in [
+            (Solver::new(BoxShape::CLASSIC), true),
+            (Solver::generic(BoxShape::CLASSIC), false),
+        ] {
+            let mut tokens = Tokens::new(9);
+            assert!(solver
+                .trace(puzzle.cells(), &mut tokens, &mut Unbounded)
+                .unwrap());
+            assert_eq!(tokens.ids.last(), Some(&SOLVED));
+            assert!(tokens.ids.contains(&BACKTRACK));
+            assert_eq!(tokens.ids.contains(&ELIMINATE), nine);
+            let solution = solver.solve(&puzzle, &mut Unbounded).unwrap();
+            assert_eq!(replay(9, puzzle.cells(), &tokens.ids), solution.cells());
+        }
+    }
+
+    /// The 9x9 engine's trace stops at the solution `solve` returns, also when there are
+    /// several; with none, every guess is backtracked.
+    #[test]
+    fn the_nine_trace_ends_where_solve_does() {
+        let two = crate::core::grid::text::parse(
+            ".6......77......3..9....4....47..2......1.6....5.89....4...27......6...2..73..18.",
+            None,
+        )
+        .unwrap();
         let mut solver = Solver::new(BoxShape::CLASSIC);
         let mut tokens = Tokens::new(9);
         assert!(solver
-            .trace(puzzle.cells(), &mut tokens, &mut Unbounded)
+            .trace(two.cells(), &mut tokens, &mut Unbounded)
             .unwrap());
-        assert_eq!(tokens.ids.last(), Some(&SOLVED));
-        assert!(tokens.ids.contains(&BACKTRACK));
-        let solution = solver.solve(&puzzle, &mut Unbounded).unwrap();
-        assert_eq!(replay(9, puzzle.cells(), &tokens.ids), solution.cells());
+        let first = solver.solve(&two, &mut Unbounded).unwrap();
+        assert_eq!(replay(9, two.cells(), &tokens.ids), first.cells());
+        let mut none = vec![0u8; 81];
+        none[..8].copy_from_slice(&[1, 2, 3, 4, 5, 6, 7, 8]);
+        none[17] = 9;
+        let mut tokens = Tokens::new(9);
+        assert!(!solver.trace(&none, &mut tokens, &mut Unbounded).unwrap());
+        let count = |t: u8| tokens.ids.iter().filter(|&&x| x == t).count();
+        assert_eq!(count(GUESS), count(BACKTRACK));
+        assert_eq!(replay(9, &none, &tokens.ids), none);
     }
 }
