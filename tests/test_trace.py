@@ -386,3 +386,22 @@ def test_logic_trace_on_six_by_six():
     assert len(out.lengths) == len(explanation.steps)
     assert out.grids.shape == (len(explanation.steps), 6, 6)
     assert np.array_equal(out.candidates[-1], explanation.candidates)
+
+
+@pytest.mark.parametrize("states", [False, True])
+def test_explain_batch_tokens_is_logic_trace_batch(states):
+    lines = samples()[:3] + [TOP, "11" + "." * 79]
+    ours = sr.explain_batch(lines, tokens=True, states=states, threads=2)
+    theirs = sr.logic_trace_batch(lines, states=states, threads=1)
+    assert type(ours) is type(theirs)
+    for a, b in zip(ours, theirs):
+        assert (a is None and b is None) or np.array_equal(a, b)
+    six = sr.explain_batch([SIX], box=(2, 3), tokens=True, states=states)
+    assert len(six.lengths) == len(sr.explain(SIX, box=(2, 3)).steps)
+    # Without tokens, the step records as before.
+    assert sr.explain_batch(lines).steps["puzzle"].tolist() == ours.puzzle.tolist()
+
+
+def test_explain_batch_states_need_tokens():
+    with pytest.raises(ValueError, match="tokens=True"):
+        sr.explain_batch([TOP], states=True)

@@ -904,6 +904,7 @@ def grade_batch(
     threads: Optional[int] = None,
     progress: bool = False,
 ) -> npt.NDArray[np.void]: ...
+@overload
 def explain_batch(
     puzzles: Any,
     /,
@@ -912,7 +913,21 @@ def explain_batch(
     techniques: Optional[Iterable[str]] = None,
     threads: Optional[int] = None,
     progress: bool = False,
+    tokens: Literal[False] = False,
+    states: Literal[False] = False,
 ) -> Traces: ...
+@overload
+def explain_batch(
+    puzzles: Any,
+    /,
+    *,
+    box: Optional[Tuple[int, int]] = None,
+    techniques: Optional[Iterable[str]] = None,
+    threads: Optional[int] = None,
+    progress: bool = False,
+    tokens: Literal[True],
+    states: bool = False,
+) -> LogicTraces: ...
 
 # The environments of sudoku_rs.env (env.py): one batch, stepped in one call.
 _EnvArrays = Tuple[

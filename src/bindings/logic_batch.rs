@@ -195,19 +195,41 @@ struct Trace {
 /// has no steps and its grade says why. Each puzzle is explained on its own, so the traces
 /// are the same for every thread count. To write a dataset file, see :func:`write_traces`.
 /// ``progress=True`` shows a tqdm bar.
+///
+/// ``tokens=True`` returns the same steps as token arrays instead, in the vocabulary of
+/// :func:`search_trace`, and with ``states=True`` also the grid and the candidates after every
+/// step (for probing and trace training): :class:`LogicTraces`, exactly what
+/// :func:`logic_trace_batch` returns (it is the same call; ``states`` needs ``tokens``).
 #[pyfunction]
 #[pyo3(
-    signature = (puzzles, /, *, r#box = None, techniques = None, threads = None, progress = None),
-    text_signature = "(puzzles, /, *, box=None, techniques=None, threads=None, progress=False)"
+    signature = (puzzles, /, *, r#box = None, techniques = None, threads = None, progress = None,
+                 tokens = false, states = false),
+    text_signature = "(puzzles, /, *, box=None, techniques=None, threads=None, progress=False, \
+                      tokens=False, states=False)"
 )]
+#[allow(clippy::fn_params_excessive_bools)]
 pub fn explain_batch<'py>(
     puzzles: &Bound<'py, PyAny>,
     r#box: Option<BoxArg>,
     techniques: Option<Names>,
     threads: Option<Threads>,
     progress: Option<&Bound<'py, PyAny>>,
+    tokens: bool,
+    states: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     super::guard::entry(|| {
+        if tokens {
+            // One owner of the step tokens.
+            return super::trace::logic_trace_batch(
+                puzzles, r#box, techniques, states, threads, progress,
+            );
+        }
+        if states {
+            return Err(pyo3::exceptions::PyValueError::new_err(
+                "states=True gives the grid and candidates after each step beside its tokens: \
+                 pass tokens=True too",
+            ));
+        }
         super::entry::batch(puzzles, progress, "explaining", |puzzles, update| {
             static TRACES: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
             let mut steps = StepColumns::default();
