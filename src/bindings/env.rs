@@ -7,7 +7,9 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
 use crate::core::batch::thread_count;
-use crate::core::env::{Batch, Config, Generator, OnInvalid, Outcome, Rewards, Source, State};
+use crate::core::env::{
+    Batch, Config, Generator, OnInvalid, Outcome, Rewards, Source, State, CHUNK,
+};
 use crate::core::make::random::Rng;
 use crate::core::BoxShape;
 
@@ -26,6 +28,10 @@ pub struct EnvBatch {
     /// The threads a large batch call splits over: every core, asked once (asking reads the
     /// cgroup files, which costs more than stepping a small batch).
     threads: usize,
+    /// The last `sample_legal_actions` had no seed: until one has, every step and reset also
+    /// draws the actions its next call without a seed hands back, while each environment is
+    /// in the cache.
+    sampling: bool,
 }
 
 /// The arrays of one step or reset of the whole batch.
@@ -56,67 +62,64 @@ struct Columns {
     cells_correct: Vec<i64>,
 }
 
+/// One chunk's rows of [`Columns`], which the worker running the chunk writes.
+struct Rows<'a> {
+    grid: &'a mut [u8],
+    givens: &'a mut [i8],
+    candidates: &'a mut [i8],
+    reward: &'a mut [f64],
+    terminated: &'a mut [bool],
+    truncated: &'a mut [bool],
+    conflicts: &'a mut [i64],
+    solved: &'a mut [bool],
+    still_solvable: &'a mut [bool],
+    cells_correct: &'a mut [i64],
+}
+
 impl Columns {
     fn new(count: usize, cells: usize, n: usize, candidates: bool) -> Columns {
         Columns {
-            grid: Vec::with_capacity(count * cells),
-            givens: Vec::with_capacity(count * cells),
-            candidates: Vec::with_capacity(if candidates { count * cells * n } else { 0 }),
-            reward: Vec::with_capacity(count),
-            terminated: Vec::with_capacity(count),
-            truncated: Vec::with_capacity(count),
-            conflicts: Vec::with_capacity(count),
-            solved: Vec::with_capacity(count),
-            still_solvable: Vec::with_capacity(count),
-            cells_correct: Vec::with_capacity(count),
+            grid: vec![0; count * cells],
+            givens: vec![0; count * cells],
+            candidates: vec![0; if candidates { count * cells * n } else { 0 }],
+            reward: vec![0.0; count],
+            terminated: vec![false; count],
+            truncated: vec![false; count],
+            conflicts: vec![0; count],
+            solved: vec![false; count],
+            still_solvable: vec![false; count],
+            cells_correct: vec![0; count],
         }
     }
 
-    fn push(&mut self, config: &Config, env: &State, outcome: Outcome, candidates: bool) {
-        self.grid.extend_from_slice(env.cells());
-        self.givens
-            .extend(env.puzzle().iter().map(|&v| i8::from(v != 0)));
-        if candidates {
-            let n = config.shape.size();
-            let start = self.candidates.len();
-            self.candidates.resize(start + env.cells().len() * n, 0);
-            let mut flags = vec![false; config.action_count()];
-            config.masks_into(env, &mut flags);
-            for (out, &flag) in self.candidates[start..].iter_mut().zip(&flags) {
-                *out = i8::from(flag);
-            }
-        }
-        self.reward.push(outcome.reward);
-        self.terminated.push(outcome.terminated);
-        self.truncated.push(outcome.truncated);
-        self.conflicts.push(i64::from(outcome.conflicts));
-        self.solved.push(outcome.solved);
-        self.still_solvable.push(outcome.still_solvable);
-        self.cells_correct.push(i64::from(outcome.cells_correct));
-    }
-
-    /// `more`'s rows after these.
-    fn append(&mut self, mut more: Columns) {
-        self.grid.append(&mut more.grid);
-        self.givens.append(&mut more.givens);
-        self.candidates.append(&mut more.candidates);
-        self.reward.append(&mut more.reward);
-        self.terminated.append(&mut more.terminated);
-        self.truncated.append(&mut more.truncated);
-        self.conflicts.append(&mut more.conflicts);
-        self.solved.append(&mut more.solved);
-        self.still_solvable.append(&mut more.still_solvable);
-        self.cells_correct.append(&mut more.cells_correct);
-    }
-
-    /// Every environment's columns of one batch call, in the pieces' order, as one.
-    fn joined(pieces: Vec<Columns>) -> Columns {
-        let mut pieces = pieces.into_iter();
-        let mut all = pieces.next().expect("a batch has an environment");
-        for more in pieces {
-            all.append(more);
-        }
-        all
+    /// The rows of each chunk of [`CHUNK`] environments, in order.
+    fn chunks(&mut self, cells: usize, n: usize) -> Vec<Rows<'_>> {
+        let count = self.reward.len();
+        let mut grid = self.grid.chunks_mut(CHUNK * cells);
+        let mut givens = self.givens.chunks_mut(CHUNK * cells);
+        let mut candidates = self.candidates.chunks_mut(CHUNK * cells * n);
+        let mut reward = self.reward.chunks_mut(CHUNK);
+        let mut terminated = self.terminated.chunks_mut(CHUNK);
+        let mut truncated = self.truncated.chunks_mut(CHUNK);
+        let mut conflicts = self.conflicts.chunks_mut(CHUNK);
+        let mut solved = self.solved.chunks_mut(CHUNK);
+        let mut still_solvable = self.still_solvable.chunks_mut(CHUNK);
+        let mut cells_correct = self.cells_correct.chunks_mut(CHUNK);
+        // Without candidates, their column is empty and every chunk's share of it too.
+        (0..count.div_ceil(CHUNK))
+            .map(|_| Rows {
+                grid: grid.next().unwrap_or_default(),
+                givens: givens.next().unwrap_or_default(),
+                candidates: candidates.next().unwrap_or_default(),
+                reward: reward.next().unwrap_or_default(),
+                terminated: terminated.next().unwrap_or_default(),
+                truncated: truncated.next().unwrap_or_default(),
+                conflicts: conflicts.next().unwrap_or_default(),
+                solved: solved.next().unwrap_or_default(),
+                still_solvable: still_solvable.next().unwrap_or_default(),
+                cells_correct: cells_correct.next().unwrap_or_default(),
+            })
+            .collect()
     }
 
     fn into_python(
@@ -151,6 +154,75 @@ impl Columns {
             PyArray1::from_vec(py, self.still_solvable).into_any(),
             PyArray1::from_vec(py, self.cells_correct).into_any(),
         ))
+    }
+}
+
+impl Rows<'_> {
+    /// Row `k`: environment `env` after its turn.
+    fn write(&mut self, k: usize, n: usize, env: &State, outcome: Outcome) {
+        let cells = env.cells().len();
+        self.grid[k * cells..(k + 1) * cells].copy_from_slice(env.cells());
+        for (out, &v) in self.givens[k * cells..(k + 1) * cells]
+            .iter_mut()
+            .zip(env.puzzle())
+        {
+            *out = i8::from(v != 0);
+        }
+        if !self.candidates.is_empty() {
+            let rows = &mut self.candidates[k * cells * n..(k + 1) * cells * n];
+            for (cell, row) in rows.chunks_exact_mut(n).enumerate() {
+                let bits = env.candidate_bits(cell);
+                for (d, out) in row.iter_mut().enumerate() {
+                    *out = i8::from(bits >> d & 1 != 0);
+                }
+            }
+        }
+        self.reward[k] = outcome.reward;
+        self.terminated[k] = outcome.terminated;
+        self.truncated[k] = outcome.truncated;
+        self.conflicts[k] = i64::from(outcome.conflicts);
+        self.solved[k] = outcome.solved;
+        self.still_solvable[k] = outcome.still_solvable;
+        self.cells_correct[k] = i64::from(outcome.cells_correct);
+    }
+}
+
+impl EnvBatch {
+    /// Resets (`step` None) or steps every environment with the GIL released, and hands back
+    /// the arrays.
+    fn run<'py>(
+        &mut self,
+        py: Python<'py>,
+        seeds: &[Option<u64>],
+        puzzle: Option<&[u8]>,
+        step: Option<&[usize]>,
+    ) -> PyResult<Arrays<'py>> {
+        let count = self.batch.len();
+        let n = self.batch.config().shape.size();
+        let (candidates, threads) = (self.candidates, self.threads);
+        // The seed the next `sample_legal_actions` without a seed will use.
+        let draw = self.sampling.then(|| self.sampler.clone().next_u64());
+        let batch = &mut self.batch;
+        let columns = py.detach(|| {
+            super::guard::no_panic(|| {
+                let mut columns = Columns::new(count, n * n, n, candidates);
+                let rows = columns.chunks(n * n, n);
+                batch
+                    .run_all(
+                        seeds,
+                        puzzle,
+                        step,
+                        draw,
+                        threads,
+                        rows,
+                        |rows, k, _, env, outcome| {
+                            rows.write(k, n, env, outcome);
+                        },
+                    )
+                    .map(|()| columns)
+            })
+        })??;
+        columns.into_python(py, count, n, candidates)
     }
 }
 
@@ -190,9 +262,19 @@ fn actions_arg(actions: &Bound<'_, PyAny>, count: usize, limit: usize) -> PyResu
             array.shape()
         )));
     }
-    let wide = actions.call_method1("astype", ("int64",))?;
-    let wide = wide.cast::<PyArray1<i64>>()?.readonly();
-    let ids = wide.as_slice()?;
+    // int64 (what `sample_legal_actions` gives) is read in place; other integers converted.
+    let wide = match actions.cast::<PyArray1<i64>>() {
+        Ok(wide) => wide.clone(),
+        Err(_) => actions
+            .call_method1("astype", ("int64",))?
+            .cast_into::<PyArray1<i64>>()?,
+    };
+    let wide = wide.readonly();
+    let ids = match wide.as_slice() {
+        Ok(ids) => ids.to_vec(),
+        // A strided view (every other action, say) is read element by element.
+        Err(_) => wide.as_array().iter().copied().collect(),
+    };
     ids.iter()
         .enumerate()
         .map(|(i, &a)| {
@@ -275,6 +357,7 @@ impl EnvBatch {
                 sampler: Rng::new(Seed::fresh().0),
                 candidates,
                 threads: thread_count(None),
+                sampling: false,
             })
         })
     }
@@ -301,25 +384,7 @@ impl EnvBatch {
             if let Some(puzzle) = &puzzle {
                 self.batch.check_puzzle(puzzle)?;
             }
-            let n = self.batch.config().shape.size();
-            let (candidates, threads) = (self.candidates, self.threads);
-            let batch = &mut self.batch;
-            let columns = py.detach(|| {
-                super::guard::no_panic(|| {
-                    batch.run_all(
-                        &seeds,
-                        puzzle.as_deref(),
-                        None,
-                        threads,
-                        |len| Columns::new(len, n * n, n, candidates),
-                        |columns, config, env, outcome| {
-                            columns.push(config, env, outcome, candidates);
-                        },
-                    )
-                })
-            })??;
-            let columns = Columns::joined(columns);
-            columns.into_python(py, count, n, candidates)
+            self.run(py, &seeds, puzzle.as_deref(), None)
         })
     }
 
@@ -331,25 +396,7 @@ impl EnvBatch {
             let py = actions.py();
             let count = self.batch.len();
             let ids = actions_arg(actions, count, self.batch.config().action_count())?;
-            let n = self.batch.config().shape.size();
-            let (candidates, threads) = (self.candidates, self.threads);
-            let batch = &mut self.batch;
-            let columns = py.detach(|| {
-                super::guard::no_panic(|| {
-                    batch.run_all(
-                        &[],
-                        None,
-                        Some(&ids),
-                        threads,
-                        |len| Columns::new(len, n * n, n, candidates),
-                        |columns, config, env, outcome| {
-                            columns.push(config, env, outcome, candidates);
-                        },
-                    )
-                })
-            })??;
-            let columns = Columns::joined(columns);
-            columns.into_python(py, count, n, candidates)
+            self.run(py, &[], None, Some(&ids))
         })
     }
 
@@ -387,7 +434,10 @@ impl EnvBatch {
             if let Some(seed) = seed {
                 self.sampler = Rng::new(seed);
             }
-            let (batch, threads) = (&self.batch, self.threads);
+            // Unseeded calls in a loop are what drawing ahead serves; a seeded call stops it
+            // until the next unseeded one.
+            self.sampling = seed.is_none();
+            let (batch, threads) = (&mut self.batch, self.threads);
             let base = self.sampler.next_u64();
             let ids = py.detach(|| {
                 super::guard::no_panic(|| {

@@ -14,8 +14,9 @@
 //! last completion found is kept: a move that agrees with it keeps the grid solvable without a
 //! search, and a placement on a grid that cannot be solved keeps it unsolvable.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
+use crate::core::helpers::Helpers;
 use crate::core::make::generate::{self, Options};
 use crate::core::make::logic_generate::{self, Target};
 use crate::core::make::random::{stream_seed, Rng};
@@ -149,6 +150,11 @@ pub struct State {
     cells: Vec<u8>,
     /// Per cell and digit (`cell * n + digit - 1`), how many filled cells forbid the digit there.
     seen: Vec<u8>,
+    /// Per cell, the digits no filled cell forbids there (bit `digit - 1`): `seen`'s zeros.
+    free: Vec<u64>,
+    /// The legal placements: the free digits of the blank cells, counted as marks change, so
+    /// sampling and the end-of-episode check need no scan of the grid.
+    legal: u32,
     /// The cells the agent filled, in order, for undo.
     history: Vec<u16>,
     /// The blank cells, in no order, and where each blank cell sits in it, so sampling draws
@@ -169,22 +175,35 @@ pub struct State {
     pub done: bool,
 }
 
-/// How many random actions [`Batch::sample_legal`] tries before it counts the legal ones.
-const SAMPLE_TRIES: usize = 32;
-
 /// A batch of environments under one [`Config`], with the solver they share.
 #[derive(Debug)]
 pub struct Batch {
     config: Config,
     layout: Layout,
-    /// One solver per thread a call may use; the first serves single-environment calls.
+    /// One solver per worker a call may use; the first serves single-environment calls.
     solvers: Vec<Solver>,
     envs: Vec<State>,
+    helpers: Helpers,
+    /// The actions [`Batch::sample_all`] would draw with the seed in `drawn_for`, drawn by the
+    /// last batch call while each environment's state was at hand in the cache; any other
+    /// change to an environment forgets them.
+    drawn: Vec<Option<usize>>,
+    drawn_for: Option<u64>,
 }
 
-/// Environments below which a batch call stays on one thread: starting one costs about what
+/// A chunk of environments in a batch call, with its output and how its turn went.
+type Piece<'a, C> = Mutex<(&'a mut [State], &'a mut [Option<usize>], C, Result<()>)>;
+
+/// How many random pairs [`Batch::sample_legal`] tries before it walks the legal ones.
+const SAMPLE_TRIES: usize = 4;
+
+/// Environments below which a batch call stays on one thread: waking a helper costs about what
 /// stepping this many does.
 const PER_THREAD: usize = 128;
+
+/// The environments a batch call hands a worker at a time, and the rows of each output of
+/// [`Batch::run_all`].
+pub const CHUNK: usize = 64;
 
 impl Batch {
     /// Checks the configuration (every puzzle of a [`Source::Puzzles`] must fit the shape,
@@ -232,6 +251,8 @@ impl Batch {
             puzzle: vec![0; cells],
             cells: vec![0; cells],
             seen: vec![0; cells * n],
+            free: vec![0; cells],
+            legal: 0,
             history: Vec::with_capacity(cells),
             open: Vec::with_capacity(cells),
             open_at: vec![0; cells],
@@ -250,6 +271,9 @@ impl Batch {
             layout,
             solvers: vec![solver],
             envs: vec![blank; count],
+            helpers: Helpers::new(0),
+            drawn: vec![None; count],
+            drawn_for: None,
         })
     }
 
@@ -279,6 +303,7 @@ impl Batch {
     /// Starts a new episode of environment `i`: `seed` restarts its random numbers (else they
     /// go on), and `puzzle` (checked with [`Batch::check_puzzle`]) replaces the source's draw.
     pub fn reset(&mut self, i: usize, seed: Option<u64>, puzzle: Option<&[u8]>) -> Result<Outcome> {
+        self.drawn_for = None;
         let env = &mut self.envs[i];
         reset_env(
             &self.config,
@@ -292,21 +317,26 @@ impl Batch {
 
     /// Resets every environment (`seeds` one per environment) or, with `step` set, steps every
     /// environment by its action in `step` (resetting instead those whose episode ended), on
-    /// up to `threads` threads. `record` sees each environment after its turn, on the thread
-    /// that ran it, into that thread's `C` (made by `make`); the `C`s come back in order, so
-    /// that concatenated they follow the environments.
+    /// up to `threads` threads. The environments go in chunks of [`CHUNK`], `outs` holding one
+    /// `C` per chunk; `record(out, k, config, env, outcome)` sees the `k`th environment of a
+    /// chunk after its turn, with that chunk's `out`. With `draw` set, each environment also
+    /// draws the action a following [`Batch::sample_all`] with that seed hands back.
+    #[allow(clippy::too_many_arguments)]
     pub fn run_all<C: Send>(
         &mut self,
         seeds: &[Option<u64>],
         puzzle: Option<&[u8]>,
         step: Option<&[usize]>,
+        draw: Option<u64>,
         threads: usize,
-        make: impl Fn(usize) -> C + Sync,
-        record: impl Fn(&mut C, &Config, &State, Outcome) + Sync,
-    ) -> Result<Vec<C>> {
+        outs: Vec<C>,
+        record: impl Fn(&mut C, usize, &Config, &State, Outcome) + Sync,
+    ) -> Result<()> {
+        self.drawn_for = None;
         let count = self.envs.len();
-        let pieces = threads.min(count / PER_THREAD).max(1);
-        while self.solvers.len() < pieces {
+        assert_eq!(outs.len(), count.div_ceil(CHUNK), "one output per chunk");
+        let workers = self.workers(threads);
+        while self.solvers.len() < workers {
             let solver = match &self.config.rules {
                 None => Solver::new(self.config.shape),
                 Some(rules) => Solver::with_rules(self.config.shape, rules.clone())?,
@@ -314,68 +344,90 @@ impl Batch {
             self.solvers.push(solver);
         }
         let (config, layout) = (&self.config, &self.layout);
-        let per = count.div_ceil(pieces);
-        let work = |first: usize, envs: &mut [State], solver: &mut Solver| -> Result<C> {
-            let mut out = make(envs.len());
+        let solvers: Vec<Mutex<&mut Solver>> = self.solvers.iter_mut().map(Mutex::new).collect();
+        let chunks: Vec<Piece<'_, C>> = self
+            .envs
+            .chunks_mut(CHUNK)
+            .zip(self.drawn.chunks_mut(CHUNK))
+            .zip(outs)
+            .map(|((envs, drawn), out)| Mutex::new((envs, drawn, out, Ok(()))))
+            .collect();
+        let work = |worker: usize, chunk: usize| {
+            // Each lock is taken by one worker at a time (a worker runs one chunk at a time,
+            // a chunk runs once), so none waits.
+            let mut solver = solvers[worker]
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner);
+            let mut piece = chunks[chunk].lock().unwrap_or_else(PoisonError::into_inner);
+            let (envs, drawn, out, result) = &mut *piece;
             for (k, env) in envs.iter_mut().enumerate() {
-                let i = first + k;
+                let i = chunk * CHUNK + k;
                 let outcome = match step {
                     Some(actions) if !env.done => {
-                        step_env(config, layout, solver, env, actions[i])?
+                        step_env(config, layout, &mut solver, env, actions[i])
                     }
-                    Some(_) => reset_env(config, layout, solver, env, None, None)?,
-                    None => reset_env(config, layout, solver, env, seeds[i], puzzle)?,
+                    Some(_) => reset_env(config, layout, &mut solver, env, None, None),
+                    None => reset_env(config, layout, &mut solver, env, seeds[i], puzzle),
                 };
-                record(&mut out, config, env, outcome);
+                match outcome {
+                    Ok(outcome) => record(out, k, config, env, outcome),
+                    Err(err) => {
+                        *result = Err(err);
+                        return;
+                    }
+                }
+                if let Some(seed) = draw {
+                    let mut rng = Rng::new(stream_seed(seed, i as u64));
+                    drawn[k] = sample_env(config, env, &mut rng);
+                }
             }
-            Ok(out)
         };
-        if pieces == 1 {
-            return Ok(vec![work(0, &mut self.envs, &mut self.solvers[0])?]);
+        self.helpers.run(chunks.len(), &work);
+        for chunk in chunks {
+            chunk
+                .into_inner()
+                .unwrap_or_else(PoisonError::into_inner)
+                .3?;
         }
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = self
-                .envs
-                .chunks_mut(per)
-                .zip(self.solvers.iter_mut())
-                .enumerate()
-                .map(|(p, (envs, solver))| {
-                    let work = &work;
-                    scope.spawn(move || work(p * per, envs, solver))
-                })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-                .collect()
-        })
+        self.drawn_for = draw;
+        Ok(())
+    }
+
+    /// The workers a call over the whole batch may use, at most `threads`: the helpers are
+    /// kept only for batches large enough to share.
+    fn workers(&mut self, threads: usize) -> usize {
+        let helpers = if self.envs.len() >= 2 * PER_THREAD {
+            threads.max(1) - 1
+        } else {
+            0
+        };
+        if self.helpers.workers() != helpers + 1 {
+            self.helpers = Helpers::new(helpers);
+        }
+        helpers + 1
     }
 
     /// One uniformly drawn legal action per environment (`None` where there is none), on up
     /// to `threads` threads: environment i draws from a stream of its own seeded by `seed`
     /// and i, so the draws do not depend on the threads.
-    pub fn sample_all(&self, seed: u64, threads: usize) -> Vec<Option<usize>> {
+    pub fn sample_all(&mut self, seed: u64, threads: usize) -> Vec<Option<usize>> {
+        if self.drawn_for == Some(seed) {
+            return self.drawn.clone();
+        }
         let count = self.envs.len();
         let mut out = vec![None; count];
-        let pieces = threads.min(count / PER_THREAD).max(1);
-        let per = count.div_ceil(pieces);
-        let work = |first: usize, slots: &mut [Option<usize>]| {
+        self.workers(threads);
+        let (config, envs) = (&self.config, &self.envs);
+        let slots: Vec<Mutex<&mut [Option<usize>]>> =
+            out.chunks_mut(CHUNK).map(Mutex::new).collect();
+        self.helpers.run(slots.len(), &|_, chunk| {
+            let mut slots = slots[chunk].lock().unwrap_or_else(PoisonError::into_inner);
             for (k, slot) in slots.iter_mut().enumerate() {
-                let i = first + k;
+                let i = chunk * CHUNK + k;
                 let mut rng = Rng::new(stream_seed(seed, i as u64));
-                *slot = sample_env(&self.config, &self.envs[i], &mut rng);
+                *slot = sample_env(config, &envs[i], &mut rng);
             }
-        };
-        if pieces == 1 {
-            work(0, &mut out);
-        } else {
-            std::thread::scope(|scope| {
-                for (p, slots) in out.chunks_mut(per).enumerate() {
-                    let work = &work;
-                    scope.spawn(move || work(p * per, slots));
-                }
-            });
-        }
+        });
         out
     }
 
@@ -398,6 +450,7 @@ impl Batch {
     /// Takes `action` (checked by the caller to be below [`Config::action_count`]) in
     /// environment `i`, whose episode must not have ended.
     pub fn step(&mut self, i: usize, action: usize) -> Result<Outcome> {
+        self.drawn_for = None;
         let env = &mut self.envs[i];
         step_env(
             &self.config,
@@ -413,14 +466,10 @@ impl Config {
     /// The legal actions of `env` as one flag per action.
     pub fn masks_into(&self, env: &State, out: &mut [bool]) {
         let n = self.shape.size();
-        for (cell, &v) in env.cells.iter().enumerate() {
-            let row = &mut out[cell * n..(cell + 1) * n];
-            if v != 0 {
-                row.fill(false);
-            } else {
-                for (flag, &seen) in row.iter_mut().zip(&env.seen[cell * n..(cell + 1) * n]) {
-                    *flag = seen == 0;
-                }
+        for (cell, row) in out[..n * n * n].chunks_exact_mut(n).enumerate() {
+            let bits = env.candidate_bits(cell);
+            for (d, flag) in row.iter_mut().enumerate() {
+                *flag = bits >> d & 1 != 0;
             }
         }
         if self.undo {
@@ -479,7 +528,17 @@ fn reset_env(
     for cell in 0..cell_count {
         let v = env.cells[cell];
         if v != 0 {
-            mark(layout, &mut env.seen, n, cell, v, true);
+            mark_seen(layout, &mut env.seen, n, cell, v);
+        }
+    }
+    env.legal = 0;
+    for (cell, free) in env.free.iter_mut().enumerate() {
+        *free = env.seen[cell * n..(cell + 1) * n]
+            .iter()
+            .enumerate()
+            .fold(0, |bits, (d, &s)| bits | u64::from(s == 0) << d);
+        if env.cells[cell] == 0 {
+            env.legal += free.count_ones();
         }
     }
     env.conflicts = count_conflicts(&env.cells, &env.seen, n);
@@ -523,50 +582,40 @@ fn is_legal(config: &Config, env: &State, action: usize) -> bool {
 fn sample_env(config: &Config, env: &State, rng: &mut Rng) -> Option<usize> {
     let n = config.shape.size();
     let undo = config.undo && !env.history.is_empty();
-    // Every (blank cell, digit) pair, and the undo when it is legal, is drawn alike; drawing
-    // until a legal one comes up is uniform over the legal actions and usually quick. When it
-    // is not (few candidates left), count the legal actions and pick one.
-    let pairs = env.open.len() * n;
-    let choices = (pairs + usize::from(undo)) as u64;
+    let placements = env.legal as usize;
+    let choices = placements + usize::from(undo);
     if choices == 0 {
         return None;
     }
+    // Draw among every (blank cell, digit) pair and the undo until a legal one comes up, which
+    // is uniform over the legal actions and quick while many pairs are legal; when few are,
+    // draw among the legal ones and find the pick by walking the blank cells' free digits.
+    let pairs = env.open.len() * n;
     for _ in 0..SAMPLE_TRIES {
-        let pick = rng.below(choices) as usize;
+        let pick = rng.below((pairs + usize::from(undo)) as u64) as usize;
         if pick == pairs {
             return Some(n * n * n);
         }
-        let action = usize::from(env.open[pick / n]) * n + pick % n;
-        if env.seen[action] == 0 {
-            return Some(action);
+        let cell = usize::from(env.open[pick / n]);
+        if env.free[cell] >> (pick % n) & 1 != 0 {
+            return Some(cell * n + pick % n);
         }
     }
-    let free = |cell: u16| {
-        let cell = usize::from(cell);
-        env.seen[cell * n..(cell + 1) * n]
-            .iter()
-            .filter(|&&s| s == 0)
-            .count()
-    };
-    let placements = env.open.iter().map(|&cell| free(cell)).sum::<usize>();
-    let legal = placements + usize::from(undo);
-    if legal == 0 {
-        return None;
-    }
-    let mut pick = rng.below(legal as u64) as usize;
+    let mut pick = rng.below(choices as u64) as usize;
     if pick == placements {
         return Some(n * n * n);
     }
     for &cell in &env.open {
         let cell = usize::from(cell);
-        for (d, &s) in env.seen[cell * n..(cell + 1) * n].iter().enumerate() {
-            if s == 0 {
-                if pick == 0 {
-                    return Some(cell * n + d);
-                }
-                pick -= 1;
+        let mut bits = env.free[cell];
+        let here = bits.count_ones() as usize;
+        if pick < here {
+            for _ in 0..pick {
+                bits &= bits - 1;
             }
+            return Some(cell * n + bits.trailing_zeros() as usize);
         }
+        pick -= here;
     }
     unreachable!("the pick is below the count of legal actions")
 }
@@ -588,8 +637,9 @@ fn step_env(
     let event = if action == placements && legal {
         let cell = usize::from(env.history.pop().expect("undo is legal"));
         let v = env.cells[cell];
-        mark(layout, &mut env.seen, n, cell, v, false);
+        mark::<false>(layout, env, n, cell, v);
         env.cells[cell] = 0;
+        env.legal += env.free[cell].count_ones();
         env.blanks += 1;
         env.open_at[cell] = env.open.len() as u16;
         env.open.push(cell as u16);
@@ -608,6 +658,7 @@ fn step_env(
     {
         let cell = action / n;
         let v = (action % n + 1) as u8;
+        env.legal -= env.free[cell].count_ones();
         env.cells[cell] = v;
         env.blanks -= 1;
         let at = usize::from(env.open_at[cell]);
@@ -618,7 +669,7 @@ fn step_env(
         }
         env.correct += u32::from(v == env.solution[cell]);
         env.history.push(cell as u16);
-        mark(layout, &mut env.seen, n, cell, v, true);
+        mark::<true>(layout, env, n, cell, v);
         if legal {
             if env.witness_ok && env.witness[cell] != v {
                 env.witness_ok = false;
@@ -648,10 +699,7 @@ fn step_env(
         let undo = config.undo && !env.history.is_empty();
         let placeable = match on_invalid {
             OnInvalid::Penalise => env.blanks > 0,
-            _ => env.open.iter().any(|&cell| {
-                let cell = usize::from(cell);
-                env.seen[cell * n..(cell + 1) * n].contains(&0)
-            }),
+            _ => env.legal > 0,
         };
         !placeable && !undo
     };
@@ -702,28 +750,80 @@ fn settle(solver: &mut Solver, env: &mut State) -> Result<()> {
     Ok(())
 }
 
-/// Adds (or takes away) the marks value `v` at `cell` puts on its peers and, under
-/// non-consecutive, on its orthogonal neighbours' digits one away.
-fn mark(layout: &Layout, seen: &mut [u8], n: usize, cell: usize, v: u8, add: bool) {
+/// Adds (`ADD`) or takes away the marks value `v` at `cell` puts on its peers and, under
+/// non-consecutive, on its orthogonal neighbours' digits one away, keeping the free digits and
+/// the count of legal placements with them.
+fn mark<const ADD: bool>(layout: &Layout, env: &mut State, n: usize, cell: usize, v: u8) {
     let d = usize::from(v) - 1;
-    let mut bump = |at: usize| {
-        if add {
-            seen[at] += 1;
-        } else {
-            seen[at] -= 1;
-        }
+    let mut marks = Marks {
+        seen: &mut env.seen,
+        free: &mut env.free,
+        cells: &env.cells,
+        legal: &mut env.legal,
+        n,
     };
     for &p in layout.peers(cell) {
-        bump(usize::from(p) * n + d);
+        marks.bump::<ADD>(usize::from(p), d);
     }
     if let Some(near) = &layout.orthogonal {
         for &p in &near[cell] {
             let p = usize::from(p);
             if d > 0 {
-                bump(p * n + d - 1);
+                marks.bump::<ADD>(p, d - 1);
             }
             if d + 1 < n {
-                bump(p * n + d + 1);
+                marks.bump::<ADD>(p, d + 1);
+            }
+        }
+    }
+}
+
+/// What [`mark`] changes.
+struct Marks<'a> {
+    seen: &'a mut [u8],
+    free: &'a mut [u64],
+    cells: &'a [u8],
+    legal: &'a mut u32,
+    n: usize,
+}
+
+impl Marks<'_> {
+    /// One mark more (`ADD`) or fewer on digit `d` of cell `p`.
+    #[inline(always)]
+    fn bump<const ADD: bool>(&mut self, p: usize, d: usize) {
+        let at = p * self.n + d;
+        // A digit turns forbidden or free only when its count leaves or reaches zero; the
+        // updates are arithmetic on that flag, since a branch on it is a coin toss.
+        let blank = u32::from(self.cells[p] == 0);
+        if ADD {
+            self.seen[at] += 1;
+            let turned = self.seen[at] == 1;
+            self.free[p] &= !(u64::from(turned) << d);
+            *self.legal -= u32::from(turned) & blank;
+        } else {
+            self.seen[at] -= 1;
+            let turned = self.seen[at] == 0;
+            self.free[p] |= u64::from(turned) << d;
+            *self.legal += u32::from(turned) & blank;
+        }
+    }
+}
+
+/// Adds the marks of value `v` at `cell` to `seen` alone, as a reset does before it counts the
+/// free digits once.
+fn mark_seen(layout: &Layout, seen: &mut [u8], n: usize, cell: usize, v: u8) {
+    let d = usize::from(v) - 1;
+    for &p in layout.peers(cell) {
+        seen[usize::from(p) * n + d] += 1;
+    }
+    if let Some(near) = &layout.orthogonal {
+        for &p in &near[cell] {
+            let p = usize::from(p);
+            if d > 0 {
+                seen[p * n + d - 1] += 1;
+            }
+            if d + 1 < n {
+                seen[p * n + d + 1] += 1;
             }
         }
     }
@@ -765,6 +865,15 @@ impl State {
     /// The solution found at reset (all 0 when the puzzle has none).
     pub fn solution(&self) -> &[u8] {
         &self.solution
+    }
+
+    /// The digits that are candidates of `cell` now (bit `digit - 1`), none for a filled cell.
+    pub fn candidate_bits(&self, cell: usize) -> u64 {
+        if self.cells[cell] == 0 {
+            self.free[cell]
+        } else {
+            0
+        }
     }
 }
 
@@ -825,6 +934,88 @@ mod tests {
             (out.event, out.conflicts, out.still_solvable),
             (Some(Event::Undo), 0, true)
         );
+    }
+
+    /// The legal placements and free digits recounted from the cells and marks.
+    fn check_counts(env: &State, n: usize) {
+        for cell in 0..env.cells.len() {
+            for d in 0..n {
+                let free = env.seen[cell * n + d] == 0;
+                assert_eq!(env.free[cell] >> d & 1 != 0, free, "cell {cell} digit {d}");
+            }
+        }
+        let legal = (0..env.cells.len())
+            .filter(|&c| env.cells[c] == 0)
+            .map(|c| (0..n).filter(|&d| env.seen[c * n + d] == 0).count())
+            .sum::<usize>();
+        assert_eq!(env.legal as usize, legal);
+    }
+
+    #[test]
+    fn the_legal_count_follows_placements_conflicts_and_undos() {
+        let source = Source::Generate(Generator {
+            options: Options {
+                clues: None,
+                symmetry: Symmetry::None,
+                minimal: false,
+            },
+            target: None,
+        });
+        let mut batch = Batch::new(config(source, OnInvalid::Penalise, true), 1).unwrap();
+        let mut rng = Rng::new(11);
+        for episode in 0..40 {
+            batch.reset(0, Some(episode), None).unwrap();
+            check_counts(batch.env(0), 4);
+            while !batch.env(0).done {
+                // Any action at all: legal and conflicting placements, filled cells, undos.
+                let action = rng.below(65) as usize;
+                batch.step(0, action).unwrap();
+                check_counts(batch.env(0), 4);
+            }
+        }
+    }
+
+    #[test]
+    fn actions_drawn_during_a_batch_call_are_those_sample_all_draws() {
+        let source = Source::Generate(Generator {
+            options: Options {
+                clues: None,
+                symmetry: Symmetry::None,
+                minimal: false,
+            },
+            target: None,
+        });
+        let count = 300;
+        let mut batch = Batch::new(config(source, OnInvalid::Mask, true), count).unwrap();
+        let seeds: Vec<Option<u64>> = (0..count as u64).map(Some).collect();
+        let outs = vec![0u8; count.div_ceil(CHUNK)];
+        batch
+            .run_all(&seeds, None, None, Some(5), 2, outs, |_, _, _, _, _| {})
+            .unwrap();
+        for round in 0..20 {
+            let drawn = batch.sample_all(5 + round, 2);
+            batch.drawn_for = None;
+            let fresh = batch.sample_all(5 + round, 2);
+            assert_eq!(drawn, fresh, "round {round}");
+            for (i, action) in fresh.iter().enumerate() {
+                assert!(action.is_none_or(|a| batch.is_legal(i, a)));
+            }
+            let actions: Vec<usize> = fresh.iter().map(|a| a.unwrap_or(0)).collect();
+            let outs = vec![0u8; count.div_ceil(CHUNK)];
+            batch
+                .run_all(
+                    &[],
+                    None,
+                    Some(&actions),
+                    Some(6 + round),
+                    2,
+                    outs,
+                    |_, _, _, _, _| {},
+                )
+                .unwrap();
+            // A draw for another seed is made afresh.
+            assert_eq!(batch.drawn_for, Some(6 + round));
+        }
     }
 
     #[test]

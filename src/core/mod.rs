@@ -13,6 +13,7 @@
 //!   and JSON, read into (and written from) a grid with its rules.
 //! - [`batch`]: many puzzles on many threads.
 //! - [`env`]: the reinforcement-learning environment, a batch of episodes stepped together.
+//! - [`helpers`]: threads kept for many small calls, which the caller never waits to start.
 
 pub mod batch;
 pub mod env;
@@ -20,6 +21,7 @@ pub mod error;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod grid;
+pub mod helpers;
 pub mod link;
 pub mod logic;
 pub mod make;
