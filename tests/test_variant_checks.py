@@ -89,7 +89,11 @@ def draw(kind, rng, sol, n):
         return [(walk(rng, n, rng.randint(2, 4)), rng.choice([None, 1, 2, n // 2]))]
     if kind == "arrows":
         path = walk(rng, n, rng.randint(2, 4), ORTH)
-        return [([path[0]], path[1:])]
+        # Two-cell circles too, their cells in either order: the circle reads row-major.
+        k = 2 if len(path) >= 3 and rng.random() < 0.3 else 1
+        circle = path[:k]
+        rng.shuffle(circle)
+        return [(circle, path[k:])]
     if kind in ("xv", "differences", "ratios"):
         a = (rng.randrange(n), rng.randrange(n - 1))
         b = (a[0], a[1] + 1)
@@ -248,3 +252,17 @@ def test_a_broken_thermometer_is_invalid():
     assert not sr.is_valid(grid, rules=rules)
     grid[0][1] = 4
     assert sr.is_valid(grid, rules=rules)
+
+
+def test_an_arrow_circle_reads_row_major_whatever_order_its_cells_are_given_in():
+    # The circle (0,1),(0,0) holds 2 and 1: it reads 12 (row-major), which the shaft's
+    # 3 + 4 + 5 makes; read in the given order it would be 21.
+    grid = [[0] * 9 for _ in range(9)]
+    grid[0][0], grid[0][1] = 1, 2
+    grid[1][0], grid[1][1], grid[1][2] = 3, 4, 5
+    for circle in ([(0, 1), (0, 0)], [(0, 0), (0, 1)]):
+        rules = sr.Rules(arrows=[(circle, [(1, 0), (1, 1), (1, 2)])])
+        assert sr.is_valid(grid, rules=rules)
+        assert not ref.broken([v for row in grid for v in row], rules, 9, 3, 3)
+        assert not _sudoku_rs._conflicts(grid, rules=rules).any()
+        assert sr.count_solutions(grid, rules=rules, limit=1) == 1

@@ -325,7 +325,8 @@ def constraints(rules, n, box_rows=None, box_cols=None):
         )
     for circle, shaft in rules.arrows:
         k = len(circle)
-        cells = [idx(c) for c in circle] + [idx(c) for c in shaft]
+        # The circle reads as one number in row-major order, whatever order its cells come in.
+        cells = sorted(idx(c) for c in circle) + [idx(c) for c in shaft]
         out.append(("arrow", cells, lambda v, k=k: read_number(v[:k]) == sum(v[k:])))
     for a, b, letter in rules.xv:
         total = 10 if letter == "X" else 5
