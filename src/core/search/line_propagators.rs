@@ -54,6 +54,22 @@ impl LinePropagator {
         }
     }
 
+    /// The cells it reads (see [`Propagator::cells`]).
+    pub fn cells(&self) -> Vec<u16> {
+        match self {
+            LinePropagator::EqualSums(p) => p.groups.concat(),
+            LinePropagator::Classes(p) => p.cells.clone(),
+            LinePropagator::SlowThermo(p) => p.cells.clone(),
+            LinePropagator::Lockout(p) => [p.ends.0, p.ends.1]
+                .into_iter()
+                .chain(p.inner.iter().copied())
+                .collect(),
+            LinePropagator::Indexer(p) => std::iter::once(p.cell)
+                .chain(p.line.iter().copied())
+                .collect(),
+        }
+    }
+
     pub fn holds(&self, value: &[u8]) -> bool {
         match self {
             LinePropagator::EqualSums(p) => p.holds(value),

@@ -3,9 +3,11 @@
 //! A [`Board`] is one level of the variant engine's state: a candidate mask per cell (a placed
 //! cell keeps just its digit's bit) and the digits placed. Rules that forbid equal digits on
 //! pairs of cells are not propagators: they are the layout's peers, struck when a digit is
-//! placed. Every other constraint is one [`Propagator`]: it reads the masks of its cells and
-//! narrows them (never widening), or reports that no completion exists; [`Propagator::holds`]
-//! checks it on a complete grid. Each propagator is sound (it removes only digits no
+//! placed. Relations between two cells (dots, XV, whispers, the negative constraints, ...) are
+//! [`Pairs`], which the engine turns into [`Arcs`] from each cell to its partners. Every other
+//! constraint is one [`Propagator`]: it reads the masks of its cells ([`Propagator::cells`])
+//! and narrows them (never widening), or reports that no completion exists;
+//! [`Propagator::holds`] checks it on a complete grid. Each is sound (it removes only digits no
 //! completion of its own cells can use), so the search stays exact however weak one is.
 
 use super::cage_sets::CageTable;
@@ -39,16 +41,32 @@ impl Board<'_> {
     /// Keeps only the digits of `keep` in `cell`: `None` when none is left, else whether any
     /// went.
     #[inline]
-    #[allow(dead_code)]
     pub fn narrow(&mut self, cell: usize, keep: u64) -> Option<bool> {
-        let m = self.cand[cell];
-        let left = m & keep;
-        if left == 0 {
-            return None;
-        }
-        self.cand[cell] = left;
-        Some(left != m)
+        narrow(self.cand, cell, keep)
     }
+
+    /// Keeps only the digits of `keep[k]` in `cells[k]`, for each `k`: `None` when a cell is
+    /// left with none, else whether any went.
+    #[inline]
+    pub fn narrow_each(&mut self, cells: &[u16], keep: &[u64]) -> Option<bool> {
+        let mut changed = false;
+        for (&c, &k) in cells.iter().zip(keep) {
+            changed |= self.narrow(c as usize, k)?;
+        }
+        Some(changed)
+    }
+}
+
+/// See [`Board::narrow`].
+#[inline]
+fn narrow(cand: &mut [u64], cell: usize, keep: u64) -> Option<bool> {
+    let m = cand[cell];
+    let left = m & keep;
+    if left == 0 {
+        return None;
+    }
+    cand[cell] = left;
+    Some(left != m)
 }
 
 /// See [`Board::place`].
@@ -88,7 +106,6 @@ pub(crate) enum Propagator {
     Cage(Cage),
     Sum(Sum),
     Thermo(Thermo),
-    Pairs(Pairs),
     Renban(Renban),
     Between(Between),
     Sandwich(Sandwich),
@@ -107,7 +124,6 @@ impl Propagator {
             Propagator::Cage(p) => p.propagate(board),
             Propagator::Sum(p) => p.propagate(board),
             Propagator::Thermo(p) => p.propagate(board),
-            Propagator::Pairs(p) => p.propagate(board),
             Propagator::Renban(p) => p.propagate(board),
             Propagator::Between(p) => p.propagate(board),
             Propagator::Sandwich(p) => p.propagate(board),
@@ -118,13 +134,31 @@ impl Propagator {
         }
     }
 
+    /// The cells it reads: it needs to run again only when one of them changed.
+    pub fn cells(&self) -> Vec<u16> {
+        match self {
+            Propagator::Cage(p) => p.cells.clone(),
+            Propagator::Sum(p) => p.terms.iter().map(|&(c, _)| c).collect(),
+            Propagator::Thermo(p) => p.cells.clone(),
+            Propagator::Renban(p) => p.cells.clone(),
+            Propagator::Between(p) => [p.ends.0, p.ends.1]
+                .into_iter()
+                .chain(p.inner.iter().copied())
+                .collect(),
+            Propagator::Sandwich(p) => p.line.clone(),
+            Propagator::XSum(p) => p.line.clone(),
+            Propagator::Skyscraper(p) => p.line.clone(),
+            Propagator::Quadruple(p) => p.cells.clone(),
+            Propagator::Line(p) => p.cells(),
+        }
+    }
+
     /// Whether a complete grid meets it.
     pub fn holds(&self, value: &[u8]) -> bool {
         match self {
             Propagator::Cage(p) => p.holds(value),
             Propagator::Sum(p) => p.holds(value),
             Propagator::Thermo(p) => p.holds(value),
-            Propagator::Pairs(p) => p.holds(value),
             Propagator::Renban(p) => p.holds(value),
             Propagator::Between(p) => p.holds(value),
             Propagator::Sandwich(p) => p.holds(value),
@@ -524,44 +558,92 @@ impl Relation {
 }
 
 /// One relation on many pairs of cells (every Kropki dot of one kind, the cells next to each
-/// other along every whisper, the negative constraints' undotted pairs, ...): each cell keeps
-/// the digits some digit of its partner supports.
+/// other along every whisper, the negative constraints' undotted pairs, ...).
 #[derive(Clone, Debug)]
 pub(crate) struct Pairs {
     pub cells: Vec<(u16, u16)>,
     pub relation: Relation,
-    /// Per pair, whether its cells are peers (see [`Pairs::bind`]); empty: none known.
-    pub apart: Vec<bool>,
 }
 
 impl Pairs {
-    fn holds(&self, value: &[u8]) -> bool {
+    pub fn holds(&self, value: &[u8]) -> bool {
         self.cells
             .iter()
             .all(|&(a, b)| self.relation.holds(value[a as usize], value[b as usize]))
     }
+}
 
-    /// Notes which pairs are peers in `layout` (so their digits differ too).
-    pub fn bind(&mut self, layout: &Layout) {
-        self.apart = self
-            .cells
-            .iter()
-            .map(|&(x, y)| layout.peers(x as usize).binary_search(&y).is_ok())
-            .collect();
+/// An arc of a pair relation: the partner, whether the two are peers, and where the table of
+/// the partner's digits (per digit of this cell) starts in [`Arcs::tables`].
+#[derive(Clone, Copy, Debug)]
+struct Arc {
+    other: u16,
+    apart: bool,
+    table: u32,
+}
+
+/// Every pair relation as arcs from each cell to its partners, so a changed cell narrows just
+/// its own partners: each keeps the digits some digit of the cell supports.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Arcs {
+    /// Cell `c`'s arcs are `list[start[c]..start[c + 1]]`.
+    list: Vec<Arc>,
+    start: Vec<u32>,
+    /// The relations' tables, `n` masks each (see [`Relation`]).
+    tables: Vec<u64>,
+}
+
+impl Arcs {
+    /// The arcs of `pairs` both ways on `layout`'s grid.
+    pub fn new(layout: &Layout, pairs: &[Pairs]) -> Self {
+        let nc = layout.n * layout.n;
+        let mut tables = Vec::new();
+        let mut per_cell: Vec<Vec<Arc>> = vec![Vec::new(); nc];
+        for p in pairs {
+            let ab = tables.len() as u32;
+            tables.extend(&p.relation.ab);
+            let ba = tables.len() as u32;
+            tables.extend(&p.relation.ba);
+            for &(x, y) in &p.cells {
+                let apart = layout.peers(x as usize).binary_search(&y).is_ok();
+                per_cell[x as usize].push(Arc {
+                    other: y,
+                    apart,
+                    table: ab,
+                });
+                per_cell[y as usize].push(Arc {
+                    other: x,
+                    apart,
+                    table: ba,
+                });
+            }
+        }
+        let mut list = Vec::new();
+        let mut start = Vec::with_capacity(nc + 1);
+        for arcs in per_cell {
+            start.push(list.len() as u32);
+            list.extend(arcs);
+        }
+        start.push(list.len() as u32);
+        Arcs {
+            list,
+            start,
+            tables,
+        }
     }
 
+    /// Narrows the partners of `cell` to the digits some digit of its mask supports: `None`
+    /// when one is left with none, else whether any digit went.
     #[inline]
-    fn propagate(&self, b: &mut Board<'_>) -> Option<bool> {
+    pub fn narrow_from(&self, cell: usize, cand: &mut [u64]) -> Option<bool> {
+        let arcs = &self.list[self.start[cell] as usize..self.start[cell + 1] as usize];
+        let m = cand[cell];
         let mut changed = false;
-        for (i, &(x, y)) in self.cells.iter().enumerate() {
-            let (x, y) = (x as usize, y as usize);
+        for arc in arcs {
             // Peers never share a digit: a digit supports only other digits across the pair,
             // which proves an equality between peers impossible at once.
-            let apart = self.apart.get(i).copied().unwrap_or(false);
-            let keep = Relation::support(&self.relation.ab, b.cand[x], apart);
-            changed |= b.narrow(y, keep)?;
-            let keep = Relation::support(&self.relation.ba, b.cand[y], apart);
-            changed |= b.narrow(x, keep)?;
+            let keep = Relation::support(&self.tables[arc.table as usize..], m, arc.apart);
+            changed |= narrow(cand, arc.other as usize, keep)?;
         }
         Some(changed)
     }
@@ -801,11 +883,7 @@ impl Sandwich {
         if !any {
             return None;
         }
-        let mut changed = false;
-        for (k, &c) in line.iter().enumerate() {
-            changed |= b.narrow(c as usize, allowed[k])?;
-        }
-        Some(changed)
+        b.narrow_each(line, &allowed)
     }
 }
 
@@ -864,11 +942,7 @@ impl XSum {
             }
         }
         allowed[0] = first;
-        let mut changed = false;
-        for (k, &c) in line.iter().enumerate() {
-            changed |= b.narrow(c as usize, allowed[k])?;
-        }
-        Some(changed)
+        b.narrow_each(line, &allowed)
     }
 }
 
@@ -1091,7 +1165,12 @@ mod tests {
         out
     }
 
-    fn engine_count(shape: BoxShape, props: Vec<Propagator>, cells: &[u8]) -> (u64, Vec<Vec<u8>>) {
+    fn engine_count(
+        shape: BoxShape,
+        props: Vec<Propagator>,
+        pairs: Vec<Pairs>,
+        cells: &[u8],
+    ) -> (u64, Vec<Vec<u8>>) {
         let rules = Arc::new(
             Rules::new(Spec {
                 // Any rule at all sends the search to the variant engine; diagonals of a
@@ -1101,7 +1180,7 @@ mod tests {
             })
             .unwrap(),
         );
-        let mut v = Variant::with_propagators(shape, rules, props).unwrap();
+        let mut v = Variant::with_propagators(shape, rules, props, pairs).unwrap();
         let mut found = Vec::new();
         v.search(cells, &mut Unbounded, Attempt::only(None), |s| {
             found.push(s.to_vec());
@@ -1111,8 +1190,14 @@ mod tests {
         (found.len() as u64, found)
     }
 
-    /// Random constraints of every kind, each drawn to hold on `sol` most of the time.
-    fn draw(shape: BoxShape, sol: &[u8], rng: &mut Rng) -> Vec<Propagator> {
+    /// Random constraints of every kind, each drawn to hold on `sol` most of the time: the
+    /// propagators returned, the pair relations into `relations`.
+    fn draw(
+        shape: BoxShape,
+        sol: &[u8],
+        rng: &mut Rng,
+        relations: &mut Vec<Pairs>,
+    ) -> Vec<Propagator> {
         let n = shape.size();
         let at = |r: usize, c: usize| (r * n + c) as u16;
         let mut props = Vec::new();
@@ -1189,11 +1274,10 @@ mod tests {
                         pairs.push((p[0], p[1]));
                     }
                 }
-                props.push(Propagator::Pairs(Pairs {
+                relations.push(Pairs {
                     cells: pairs,
                     relation: rel,
-                    apart: Vec::new(),
-                }));
+                });
             }
             3 => {
                 let cells = path(rng, 3);
@@ -1294,8 +1378,9 @@ mod tests {
                 (four, all4[rng.below(288) as usize].clone())
             };
             let n = shape.size();
-            let mut props = draw(shape, &sol, &mut rng);
-            props.extend(draw(shape, &sol, &mut rng));
+            let mut pairs = Vec::new();
+            let mut props = draw(shape, &sol, &mut rng, &mut pairs);
+            props.extend(draw(shape, &sol, &mut rng, &mut pairs));
             // Givens: none on 4x4, enough on 6x6 that brute force stays small.
             let mut cells = vec![0u8; n * n];
             if n == 6 {
@@ -1312,10 +1397,10 @@ mod tests {
             }
             let want: Vec<Vec<u8>> = pool
                 .into_iter()
-                .filter(|g| props.iter().all(|p| p.holds(g)))
+                .filter(|g| props.iter().all(|p| p.holds(g)) && pairs.iter().all(|p| p.holds(g)))
                 .collect();
-            let (got, found) = engine_count(shape, props.clone(), &cells);
-            assert_eq!(got, want.len() as u64, "round {round}: {props:?}");
+            let (got, found) = engine_count(shape, props.clone(), pairs.clone(), &cells);
+            assert_eq!(got, want.len() as u64, "round {round}: {props:?} {pairs:?}");
             let mut found = found;
             found.sort();
             let mut want = want;

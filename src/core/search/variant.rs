@@ -20,8 +20,8 @@ use super::control::{mix, Attempt, Control, Flow, SearchStats};
 use super::depth_first::{self, depth_first, Frame, Levels};
 use super::line_propagators::line_propagators;
 use super::propagators::{
-    place, strike_adjacent, Between, Board, Cage, Pairs, Propagator, Quadruple, Relation, Renban,
-    Sandwich, Skyscraper, Sum, Thermo, XSum,
+    place, strike_adjacent, Arcs, Between, Board, Cage, Pairs, Propagator, Quadruple, Relation,
+    Renban, Sandwich, Skyscraper, Sum, Thermo, XSum,
 };
 use super::trace::{NoTrace, Tracer};
 use crate::core::error::{Cell, Result};
@@ -42,10 +42,27 @@ pub(crate) struct Variant {
     cand: Vec<u64>,
     value: Vec<u8>,
     open: Vec<usize>,
-    /// Every constraint beyond the peers, as a propagator over the masks.
+    /// Every constraint beyond the peers and the pair relations, as a propagator over the
+    /// masks.
     propagators: Vec<Propagator>,
     /// The killer cages with totals (their propagators come first in `propagators`).
     cages: usize,
+    /// Per cell, the propagators that read it, as `watch[watch_start[c]..watch_start[c + 1]]`:
+    /// a propagator runs again only when one of its cells changed.
+    watch: Vec<u32>,
+    watch_start: Vec<u32>,
+    /// The pair relations (Kropki dots, XV, whispers, the negative constraints, ...) as arcs
+    /// from each cell to its partners, and the pairs again for the check of a complete grid.
+    arcs: Arcs,
+    pairs: Vec<Pairs>,
+    /// Each cell's mask and digit when the arcs and propagators last looked at it: a cell that
+    /// differs has changed since, and its arcs and watchers run. A child level starts from its
+    /// parent's fixed point, where every arc and propagator was quiet.
+    seen: Vec<u64>,
+    seen_value: Vec<u8>,
+    /// Scratch: the propagators queued to run, each once.
+    queued: Vec<bool>,
+    queue: Vec<u32>,
     /// Each cell's starting candidates, when some cell starts without every digit (odd and
     /// even cells, given pencil marks).
     masks: Option<Vec<u64>>,
@@ -62,17 +79,20 @@ impl Variant {
         let layout = Layout::new(shape, &rules)?;
         let n = shape.size();
         let nc = n * n;
-        let (mut propagators, cages, masks) = propagators(&rules, n);
+        let (mut propagators, pairs, cages, masks) = propagators(&rules, n);
         propagators.extend(line_propagators(&rules, shape));
-        for p in &mut propagators {
-            if let Propagator::Pairs(pairs) = p {
-                pairs.bind(&layout);
-            }
-        }
-        Ok(Variant {
+        let mut variant = Variant {
             masks,
             cages,
-            propagators,
+            propagators: Vec::new(),
+            watch: Vec::new(),
+            watch_start: Vec::new(),
+            arcs: Arcs::default(),
+            pairs: Vec::new(),
+            seen: vec![0; nc],
+            seen_value: vec![0; nc],
+            queued: Vec::new(),
+            queue: Vec::new(),
             rules,
             layout,
             full: if n == 64 { u64::MAX } else { (1u64 << n) - 1 },
@@ -83,23 +103,53 @@ impl Variant {
             frames: Vec::new(),
             seed: 0,
             stats: SearchStats::default(),
-        })
+        };
+        variant.bind(propagators, pairs);
+        Ok(variant)
     }
 
-    /// A variant engine with `extra` propagators besides those of its rules, for the tests.
+    /// Takes `propagators` and `pairs` on: the pair relations become arcs, the propagators are
+    /// watched by their cells.
+    fn bind(&mut self, propagators: Vec<Propagator>, pairs: Vec<Pairs>) {
+        let nc = self.layout.n * self.layout.n;
+        self.propagators = propagators;
+        self.pairs = pairs;
+        self.arcs = Arcs::new(&self.layout, &self.pairs);
+        let mut watchers: Vec<Vec<u32>> = vec![Vec::new(); nc];
+        for (i, p) in self.propagators.iter().enumerate() {
+            let mut cells = p.cells();
+            cells.sort_unstable();
+            cells.dedup();
+            for c in cells {
+                watchers[c as usize].push(i as u32);
+            }
+        }
+        self.watch.clear();
+        self.watch_start = Vec::with_capacity(nc + 1);
+        for list in watchers {
+            self.watch_start.push(self.watch.len() as u32);
+            self.watch.extend(list);
+        }
+        self.watch_start.push(self.watch.len() as u32);
+        self.queued = vec![false; self.propagators.len()];
+        self.queue = Vec::with_capacity(self.propagators.len());
+    }
+
+    /// A variant engine with `extra` propagators and pair relations besides those of its
+    /// rules, for the tests.
     #[cfg(test)]
     pub(crate) fn with_propagators(
         shape: BoxShape,
         rules: Arc<Rules>,
         extra: Vec<Propagator>,
+        extra_pairs: Vec<Pairs>,
     ) -> Result<Self> {
         let mut variant = Variant::new(shape, rules)?;
-        for mut p in extra {
-            if let Propagator::Pairs(pairs) = &mut p {
-                pairs.bind(&variant.layout);
-            }
-            variant.propagators.push(p);
-        }
+        let mut propagators = std::mem::take(&mut variant.propagators);
+        let mut pairs = std::mem::take(&mut variant.pairs);
+        propagators.extend(extra);
+        pairs.extend(extra_pairs);
+        variant.bind(propagators, pairs);
         Ok(variant)
     }
 
@@ -131,7 +181,11 @@ impl Variant {
         self.seed = attempt.seed;
         self.frames.clear();
         let step = match self.load(cells)? {
-            true => self.propagate(0),
+            true => {
+                // Nothing has been looked at yet: every cell counts as changed.
+                self.seen.fill(0);
+                self.propagate(0)
+            }
             false => Step::Contradiction,
         };
         depth_first(self, step, control, attempt, visit, &mut NoTrace)
@@ -199,7 +253,7 @@ impl Variant {
         let sums_fit = cages
             .iter()
             .all(|p| !matches!(p, Propagator::Cage(c) if !c.clues_fit(cells)));
-        if !sums_fit || self.propagators.len() > self.cages {
+        if !sums_fit || self.propagators.len() > self.cages || !self.pairs.is_empty() {
             if let Some(err) = find_conflict(shape, &self.rules, cells) {
                 return Err(err);
             }
@@ -234,6 +288,10 @@ impl Variant {
         let value = &mut self.value[level * nc..(level + 1) * nc];
         let open = &mut self.open[level];
         let propagators = &self.propagators;
+        let (arcs, pairs) = (&self.arcs, &self.pairs);
+        let (watch, watch_start) = (&self.watch, &self.watch_start);
+        let (seen, seen_value) = (&mut self.seen, &mut self.seen_value);
+        let (queued, queue) = (&mut self.queued, &mut self.queue);
         let seed = self.seed;
         let mut pointed = false;
         loop {
@@ -266,7 +324,9 @@ impl Variant {
                 }
             }
             if *open == 0 {
-                return if propagators.iter().all(|p| p.holds(value)) {
+                let holds = propagators.iter().all(|p| p.holds(value))
+                    && pairs.iter().all(|p| p.holds(value));
+                return if holds {
                     Step::Solved
                 } else {
                     Step::Contradiction
@@ -344,6 +404,32 @@ impl Variant {
                     continue;
                 }
             }
+            // What changed since the arcs and propagators last looked: each changed cell's
+            // arcs narrow its partners, and the propagators reading it are queued.
+            for cell in 0..nc {
+                let m = cand[cell];
+                if m == seen[cell] && value[cell] == seen_value[cell] {
+                    continue;
+                }
+                seen[cell] = m;
+                seen_value[cell] = value[cell];
+                match arcs.narrow_from(cell, cand) {
+                    Some(changed) => progress |= changed,
+                    None => {
+                        for &p in queue.iter() {
+                            queued[p as usize] = false;
+                        }
+                        queue.clear();
+                        return Step::Contradiction;
+                    }
+                }
+                for &p in &watch[watch_start[cell] as usize..watch_start[cell + 1] as usize] {
+                    if !queued[p as usize] {
+                        queued[p as usize] = true;
+                        queue.push(p);
+                    }
+                }
+            }
             let mut board = Board {
                 layout,
                 full,
@@ -351,11 +437,20 @@ impl Variant {
                 value,
                 open,
             };
-            for p in propagators {
-                match p.propagate(&mut board) {
-                    Some(changed) => progress |= changed,
-                    None => return Step::Contradiction,
+            let mut dead = false;
+            for &p in queue.iter() {
+                queued[p as usize] = false;
+                if dead {
+                    continue;
                 }
+                match propagators[p as usize].propagate(&mut board) {
+                    Some(changed) => progress |= changed,
+                    None => dead = true,
+                }
+            }
+            queue.clear();
+            if dead {
+                return Step::Contradiction;
             }
             if progress {
                 continue;
@@ -486,10 +581,11 @@ enum PairKind {
     NotRatio,
 }
 
-/// Every constraint of `rules` beyond the peers as propagators on a grid of side `n`, killer
-/// cages with totals first; and each cell's starting candidates (odd, even, given pencil
-/// marks), `None` when every cell starts with every digit.
-fn propagators(rules: &Rules, n: usize) -> (Vec<Propagator>, usize, Option<Vec<u64>>) {
+/// Every constraint of `rules` beyond the peers on a grid of side `n`: the propagators (killer
+/// cages with totals first, and how many those are), the pair relations, and each cell's
+/// starting candidates (odd, even, given pencil marks), `None` when every cell starts with
+/// every digit.
+fn propagators(rules: &Rules, n: usize) -> (Vec<Propagator>, Vec<Pairs>, usize, Option<Vec<u64>>) {
     use PairKind::{AtLeast, Difference, Equal, Less, NotRatio, NotXv, Ratio, Sum as Adds};
     let at = |c: &Cell| (c.row * n + c.col) as u16;
     let line = |cells: &[Cell]| -> Vec<u16> { cells.iter().map(at).collect() };
@@ -607,6 +703,7 @@ fn propagators(rules: &Rules, n: usize) -> (Vec<Propagator>, usize, Option<Vec<u
     let ratios: Vec<u32> = std::iter::once(2)
         .chain(rules.ratios().iter().map(|p| p.value))
         .collect();
+    let mut pair_relations = Vec::with_capacity(tables.len());
     for ((kind, value), pairs) in tables {
         let relation = match kind {
             Adds => Relation::new(n, |a, b| a + b == value),
@@ -618,11 +715,10 @@ fn propagators(rules: &Rules, n: usize) -> (Vec<Propagator>, usize, Option<Vec<u
             NotXv => Relation::new(n, |a, b| a + b != 5 && a + b != 10),
             NotRatio => Relation::new(n, |a, b| !ratios.iter().any(|&r| a == r * b || b == r * a)),
         };
-        out.push(Propagator::Pairs(Pairs {
+        pair_relations.push(Pairs {
             cells: pairs,
             relation,
-            apart: Vec::new(),
-        }));
+        });
     }
     for renban in rules.renbans() {
         out.push(Propagator::Renban(Renban {
@@ -686,7 +782,7 @@ fn propagators(rules: &Rules, n: usize) -> (Vec<Propagator>, usize, Option<Vec<u
         masks[at(&mark.cell) as usize] &= digits;
     }
     let masks = masks.iter().any(|&m| m != full).then_some(masks);
-    (out, cages, masks)
+    (out, pair_relations, cages, masks)
 }
 
 impl Levels for Variant {
@@ -727,6 +823,10 @@ impl Levels for Variant {
         self.cand.copy_within(parent * nc..level * nc, level * nc);
         self.value.copy_within(parent * nc..level * nc, level * nc);
         self.open[level] = self.open[parent];
+        self.seen
+            .copy_from_slice(&self.cand[parent * nc..level * nc]);
+        self.seen_value
+            .copy_from_slice(&self.value[parent * nc..level * nc]);
         if self.place(level, cell, bit) {
             self.propagate(level)
         } else {
