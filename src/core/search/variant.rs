@@ -405,8 +405,14 @@ impl Variant {
                 }
             }
             // What changed since the arcs and propagators last looked: each changed cell's
-            // arcs narrow its partners, and the propagators reading it are queued.
-            for cell in 0..nc {
+            // arcs narrow its partners, and the propagators reading it are queued (nothing to
+            // look for under rules with neither).
+            let watched = if queued.is_empty() && pairs.is_empty() {
+                0
+            } else {
+                nc
+            };
+            for cell in 0..watched {
                 let m = cand[cell];
                 if m == seen[cell] && value[cell] == seen_value[cell] {
                     continue;
@@ -823,10 +829,12 @@ impl Levels for Variant {
         self.cand.copy_within(parent * nc..level * nc, level * nc);
         self.value.copy_within(parent * nc..level * nc, level * nc);
         self.open[level] = self.open[parent];
-        self.seen
-            .copy_from_slice(&self.cand[parent * nc..level * nc]);
-        self.seen_value
-            .copy_from_slice(&self.value[parent * nc..level * nc]);
+        if !self.queued.is_empty() || !self.pairs.is_empty() {
+            self.seen
+                .copy_from_slice(&self.cand[parent * nc..level * nc]);
+            self.seen_value
+                .copy_from_slice(&self.value[parent * nc..level * nc]);
+        }
         if self.place(level, cell, bit) {
             self.propagate(level)
         } else {
