@@ -62,10 +62,10 @@ SDIST_TOP = {
     "docs",
     "scripts",
 }
-# Today the largest file is PKG-INFO (it holds the README) and the whole is about 1 MB
-# unpacked; the limits leave room to grow and still catch a data set or a binary slipping in.
+# The whole is about 3.9 MB unpacked (a quarter of it the print fonts); the limits leave room
+# to grow and still catch a data set or a binary slipping in.
 SDIST_MAX_FILE = 128 * 1024
-SDIST_MAX_TOTAL = 4 * 1024 * 1024
+SDIST_MAX_TOTAL = 5 * 1024 * 1024
 # The fonts PDF text is set in (scripts/build_print_fonts.py makes them) are binary and bigger
 # than any source file; they are named here with their own limit rather than lifting the one
 # above.
