@@ -209,6 +209,9 @@ def _rows_of(puzzles) -> Tuple[np.ndarray, int]:
         )
     _sudoku_rs._check_batch_shape(array.shape)  # the batch readers' own rule and message
     size = array.shape[2] if array.ndim == 3 else math.isqrt(array.shape[1])
+    # Laid out before its values are scanned: a broadcast view bigger than memory (whose text
+    # could not be held either) is a MemoryError at once, not after minutes of scanning.
+    array = np.ascontiguousarray(array)
     if array.size and (array.min() < 0 or array.max() > size):
         raise InvalidPuzzleError(f"puzzle values must be 0..{size}")
     return array.reshape(len(array), size * size), size
