@@ -867,10 +867,11 @@ fn bug4(s: &State, cells: &[usize], values: &[u16; 81], all: u16) -> Option<Hint
     None
 }
 
-/// Aligned pair exclusion (6.2): two cells (any two, as SE pairs them) and the bivalue cells
-/// both see.
-pub(super) fn aligned_pair_exclusion(s: &State) -> Option<Hint> {
-    let mut bases: Vec<(usize, Vec<usize>)> = Vec::new();
+/// The base cells of an aligned exclusion, as SE takes them: every unsolved cell that sees no
+/// cell of one candidate, with the peers it sees holding 2 to `most` candidates (its
+/// excluders), when it has any.
+fn exclusion_bases(s: &State, most: u32) -> Vec<(usize, Vec<usize>)> {
+    let mut bases = Vec::new();
     for c in 0..81 {
         if s.cands[c].count_ones() < 2 {
             continue;
@@ -880,7 +881,7 @@ pub(super) fn aligned_pair_exclusion(s: &State) -> Option<Hint> {
         for &p in &PEERS[c] {
             match s.cands[p as usize].count_ones() {
                 1 => single = true,
-                2 => excluders.push(p as usize),
+                k if (2..=most).contains(&k) => excluders.push(p as usize),
                 _ => {}
             }
         }
@@ -888,6 +889,13 @@ pub(super) fn aligned_pair_exclusion(s: &State) -> Option<Hint> {
             bases.push((c, excluders));
         }
     }
+    bases
+}
+
+/// Aligned pair exclusion (6.2): two cells (any two, as SE pairs them) and the bivalue cells
+/// both see.
+pub(super) fn aligned_pair_exclusion(s: &State) -> Option<Hint> {
+    let bases = exclusion_bases(s, 2);
     for n2 in 1..bases.len() {
         for n1 in 0..n2 {
             let (a, ea) = &bases[n1];
@@ -929,24 +937,7 @@ pub(super) fn aligned_pair_exclusion(s: &State) -> Option<Hint> {
 /// two or three candidates either one sees, and excludes the candidates no allowed combination
 /// of the three uses.
 pub(super) fn aligned_triple_exclusion(s: &State) -> Option<Hint> {
-    let mut bases: Vec<(usize, Vec<usize>)> = Vec::new();
-    for c in 0..81 {
-        if s.cands[c].count_ones() < 2 {
-            continue;
-        }
-        let mut single = false;
-        let mut excluders = Vec::new();
-        for &p in &PEERS[c] {
-            match s.cands[p as usize].count_ones() {
-                1 => single = true,
-                2 | 3 => excluders.push(p as usize),
-                _ => {}
-            }
-        }
-        if !single && !excluders.is_empty() {
-            bases.push((c, excluders));
-        }
-    }
+    let bases = exclusion_bases(s, 3);
     if bases.len() < 3 {
         return None;
     }
