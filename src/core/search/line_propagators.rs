@@ -3,34 +3,9 @@
 //! thermometers and lockout lines; double arrows are a [`Sum`]. Like every propagator each is
 //! sound (it removes only digits no completion of its own cells can use).
 
-use super::propagators::{Board, Propagator, Sum};
+use super::propagators::{bounds, range_mask, Board, Propagator, Sum};
 use crate::core::grid::shape::BoxShape;
 use crate::core::rules::{region_stretches, IndexerKind, LineKind, Rules};
-
-/// The lowest and highest digit of a non-empty mask (from 1).
-#[inline]
-fn low_high(m: u64) -> (i64, i64) {
-    (
-        i64::from(m.trailing_zeros()) + 1,
-        64 - i64::from(m.leading_zeros()),
-    )
-}
-
-/// The digits `lo..=hi` (clamped to 1..=64) as a mask; 0 when empty.
-#[inline]
-fn span(lo: i64, hi: i64) -> u64 {
-    let (lo, hi) = (lo.max(1), hi.min(64));
-    if lo > hi {
-        return 0;
-    }
-    let width = hi - lo + 1;
-    let ones = if width == 64 {
-        u64::MAX
-    } else {
-        (1u64 << width) - 1
-    };
-    ones << (lo - 1)
-}
 
 /// One line constraint.
 #[derive(Clone, Debug)]
@@ -106,7 +81,7 @@ impl EqualSums {
         for g in &self.groups {
             let (mut lo, mut hi) = (0, 0);
             for &c in g {
-                let (l, h) = low_high(b.cand[c as usize]);
+                let (l, h) = bounds(b.cand[c as usize]);
                 lo += l;
                 hi += h;
             }
@@ -120,13 +95,13 @@ impl EqualSums {
         for g in &self.groups {
             let (mut lo, mut hi) = (0, 0);
             for &c in g {
-                let (l, h) = low_high(b.cand[c as usize]);
+                let (l, h) = bounds(b.cand[c as usize]);
                 lo += l;
                 hi += h;
             }
             for &c in g {
-                let (l, h) = low_high(b.cand[c as usize]);
-                let keep = span(low - (hi - h), high - (lo - l));
+                let (l, h) = bounds(b.cand[c as usize]);
+                let keep = range_mask(low - (hi - h), high - (lo - l));
                 changed |= b.narrow(c as usize, keep)?;
             }
         }
@@ -228,12 +203,12 @@ impl SlowThermo {
         let cells = &self.cells;
         let mut changed = false;
         for i in 1..cells.len() {
-            let (low, _) = low_high(b.cand[cells[i - 1] as usize]);
-            changed |= b.narrow(cells[i] as usize, span(low, 64))?;
+            let (low, _) = bounds(b.cand[cells[i - 1] as usize]);
+            changed |= b.narrow(cells[i] as usize, range_mask(low, 64))?;
         }
         for i in (0..cells.len().saturating_sub(1)).rev() {
-            let (_, high) = low_high(b.cand[cells[i + 1] as usize]);
-            changed |= b.narrow(cells[i] as usize, span(1, high))?;
+            let (_, high) = bounds(b.cand[cells[i + 1] as usize]);
+            changed |= b.narrow(cells[i] as usize, range_mask(1, high))?;
         }
         Some(changed)
     }
@@ -276,7 +251,7 @@ impl Lockout {
                 if x.abs_diff(y) < u64::from(self.least) {
                     continue;
                 }
-                let outside = !span(x.min(y), x.max(y));
+                let outside = !range_mask(x.min(y), x.max(y));
                 if self
                     .inner
                     .iter()

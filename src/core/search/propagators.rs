@@ -384,7 +384,7 @@ pub(crate) fn strike_adjacent(
 
 /// The lowest and highest digit bits of a non-empty mask, as digits (from 1).
 #[inline]
-fn bounds(m: u64) -> (i64, i64) {
+pub(super) fn bounds(m: u64) -> (i64, i64) {
     (
         i64::from(m.trailing_zeros()) + 1,
         64 - i64::from(m.leading_zeros()),
@@ -393,7 +393,7 @@ fn bounds(m: u64) -> (i64, i64) {
 
 /// The digits `lo..=hi` (clamped to 1..=64) as a mask; 0 when the range is empty.
 #[inline]
-fn range_mask(lo: i64, hi: i64) -> u64 {
+pub(super) fn range_mask(lo: i64, hi: i64) -> u64 {
     let (lo, hi) = (lo.max(1), hi.min(64));
     if lo > hi {
         return 0;
