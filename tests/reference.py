@@ -66,9 +66,10 @@ def is_solution(puzzle, solution, n, box_rows, box_cols):
     return not conflicts(solution, n, box_rows, box_cols)
 
 
-def iter_solutions(cells, n, box_rows, box_cols):
-    """Yield every completion of `cells` (each a new list). Yields nothing
-    when the clues conflict or cannot be completed."""
+def iter_solutions(cells, n, box_rows, box_cols, marks=None):
+    """Yield every completion of `cells` (each a new list), each cell's digit among its
+    `marks` (a set per cell) when given. Yields nothing when the clues conflict or cannot be
+    completed."""
     if conflicts(cells, n, box_rows, box_cols):
         return
     p = peers(n, box_rows, box_cols)
@@ -76,7 +77,8 @@ def iter_solutions(cells, n, box_rows, box_cols):
 
     def candidates(i):
         used = {grid[j] for j in p[i]}
-        return [v for v in range(1, n + 1) if v not in used]
+        allowed = range(1, n + 1) if marks is None else sorted(marks[i])
+        return [v for v in allowed if v not in used]
 
     def search():
         best, best_candidates = None, None

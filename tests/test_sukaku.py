@@ -35,28 +35,7 @@ def text_of_marks(marks, n=9):
 def iter_marked(marks, n=9, box=(3, 3)):
     """Every grid that keeps each cell's digit among its marks and the classic rules: a plain
     depth-first search, fewest candidates first."""
-    peers = ref.peers(n, *box)
-    grid = [0] * (n * n)
-
-    def search():
-        best, options = None, None
-        for i in range(n * n):
-            if grid[i] == 0:
-                used = {grid[j] for j in peers[i]}
-                cands = [d for d in sorted(marks[i]) if d not in used]
-                if best is None or len(cands) < len(options):
-                    best, options = i, cands
-                    if len(cands) <= 1:
-                        break
-        if best is None:
-            yield list(grid)
-            return
-        for d in options:
-            grid[best] = d
-            yield from search()
-        grid[best] = 0
-
-    yield from search()
+    return ref.iter_solutions([0] * (n * n), n, *box, marks=marks)
 
 
 def keeps_marks(solution, marks):
