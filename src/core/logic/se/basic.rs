@@ -6,7 +6,7 @@
 // SE does.
 #![allow(clippy::needless_range_loop)]
 
-use super::{Hint, State, CELL_REGION, PEERS, REGIONS};
+use super::{Hint, View, CELL_REGION, PEERS, REGIONS};
 
 /// A cell list of the peers of `cell` as a 81-bit set.
 fn peer_set(cell: usize) -> u128 {
@@ -36,6 +36,22 @@ fn combos(k: u32, n: u32) -> impl Iterator<Item = u16> {
     (0u16..1 << n).filter(move |m| m.count_ones() == k)
 }
 
+/// Every `k`-subset of `set` as a bit mask, in increasing numeric order: [`combos`]' order,
+/// less the subsets with a member outside `set`.
+fn subsets(k: u32, set: u16) -> impl Iterator<Item = u16> {
+    let mut sub = 0u16;
+    std::iter::from_fn(move || loop {
+        // The next submask of `set` above `sub`; 0 after the last.
+        sub = sub.wrapping_sub(set) & set;
+        if sub == 0 {
+            return None;
+        }
+        if sub.count_ones() == k {
+            return Some(sub);
+        }
+    })
+}
+
 fn hint(tenths: u16, technique: &'static str) -> Hint {
     Hint {
         tenths,
@@ -46,7 +62,7 @@ fn hint(tenths: u16, technique: &'static str) -> Hint {
 }
 
 /// Full houses (1.0), then hidden singles in blocks (1.2) and in lines (1.5).
-pub(super) fn hidden_single(s: &State) -> Option<Hint> {
+pub(super) fn hidden_single(s: &View<'_>) -> Option<Hint> {
     for alone in [true, false] {
         for t in [0, 2, 1] {
             for r in 0..9 {
@@ -74,8 +90,35 @@ pub(super) fn hidden_single(s: &State) -> Option<Hint> {
     None
 }
 
+/// The easiest kind of hidden single present (10 a full house, 12 a hidden single in a block,
+/// 15 one in a line, as [`hidden_single`] rates them) with every single of that kind pushed on
+/// `out` (cell, digit), or `None` when [`hidden_single`] finds nothing.
+pub(super) fn singles(s: &View<'_>, out: &mut Vec<(u8, u8)>) -> Option<u16> {
+    for (tenths, types) in [(10, &[0, 2, 1][..]), (12, &[0][..]), (15, &[2, 1][..])] {
+        for &t in types {
+            for r in 0..9 {
+                let empty = s.empty_count(t, r);
+                // A full house's region has one empty cell; a hidden single's more.
+                if empty == 0 || (empty == 1) != (tenths == 10) {
+                    continue;
+                }
+                for d in 1..=9u8 {
+                    let pos = s.positions(t, r, d);
+                    if pos.count_ones() == 1 {
+                        out.push((REGIONS[t][r][pos.trailing_zeros() as usize], d));
+                    }
+                }
+            }
+        }
+        if !out.is_empty() {
+            return Some(tenths);
+        }
+    }
+    None
+}
+
 /// A cell with one candidate (2.3).
-pub(super) fn naked_single(s: &State) -> Option<Hint> {
+pub(super) fn naked_single(s: &View<'_>) -> Option<Hint> {
     (0..81)
         .find(|&c| s.values[c] == 0 && s.cands[c].count_ones() == 1)
         .map(|c| {
@@ -86,15 +129,36 @@ pub(super) fn naked_single(s: &State) -> Option<Hint> {
         })
 }
 
-fn crosses(t1: usize, r1: usize, t2: usize, r2: usize) -> bool {
-    REGIONS[t1][r1]
-        .iter()
-        .any(|&c| CELL_REGION[c as usize][t2] as usize == r2)
+/// `INSIDE[ta][ia][tb][ib]`: the positions of region `ia` of type `ta` whose cells lie in
+/// region `ib` of type `tb` (0 when the two do not cross).
+const INSIDE: [[[[u16; 9]; 3]; 9]; 3] = inside();
+
+const fn inside() -> [[[[u16; 9]; 3]; 9]; 3] {
+    let mut out = [[[[0u16; 9]; 3]; 9]; 3];
+    let mut ta = 0;
+    while ta < 3 {
+        let mut ia = 0;
+        while ia < 9 {
+            let mut p = 0;
+            while p < 9 {
+                let c = REGIONS[ta][ia][p] as usize;
+                let mut tb = 0;
+                while tb < 3 {
+                    out[ta][ia][tb][CELL_REGION[c][tb] as usize] |= 1 << p;
+                    tb += 1;
+                }
+                p += 1;
+            }
+            ia += 1;
+        }
+        ta += 1;
+    }
+    out
 }
 
 /// Pointing and claiming; `direct`: only those that leave a hidden single in a region of the
 /// first region's type (1.7 pointing, 1.9 claiming), else every one (2.6, 2.8).
-pub(super) fn locking(s: &State, direct: bool) -> Option<Hint> {
+pub(super) fn locking(s: &View<'_>, direct: bool) -> Option<Hint> {
     for (t1, t2) in [(0, 2), (0, 1), (2, 0), (1, 0)] {
         for d in 1..=9u8 {
             for i1 in 0..9 {
@@ -102,61 +166,52 @@ pub(super) fn locking(s: &State, direct: bool) -> Option<Hint> {
                 if pos.count_ones() < 2 {
                     continue;
                 }
-                for i2 in 0..9 {
-                    if !crosses(t1, i1, t2, i2) {
-                        continue;
-                    }
-                    let inside = bits(pos).all(|p| {
-                        CELL_REGION[REGIONS[t1][i1][p as usize] as usize][t2] as usize == i2
-                    });
-                    if !inside {
-                        continue;
-                    }
-                    let elims: Vec<(u8, u8)> = REGIONS[t2][i2]
-                        .iter()
-                        .filter(|&&c| {
-                            CELL_REGION[c as usize][t1] as usize != i1 && s.has(c as usize, d)
-                        })
-                        .map(|&c| (c, d))
-                        .collect();
-                    if elims.is_empty() {
-                        continue;
-                    }
-                    if direct {
-                        for i3 in 0..9 {
-                            if i3 == i1 || !crosses(t1, i3, t2, i2) {
-                                continue;
-                            }
-                            let pos3 = s.positions(t1, i3, d);
-                            if pos3.count_ones() <= 1 {
-                                continue;
-                            }
-                            let left: Vec<u8> = bits(pos3)
-                                .map(|p| REGIONS[t1][i3][p as usize])
-                                .filter(|&c| CELL_REGION[c as usize][t2] as usize != i2)
-                                .collect();
-                            if left.len() == 1 {
-                                let (tenths, name) = if t1 == 0 {
-                                    (17, "direct_pointing")
-                                } else {
-                                    (19, "direct_claiming")
-                                };
-                                // SE applies a direct hint's placement only.
-                                let mut h = hint(tenths, name);
-                                h.placements.push((left[0], d));
-                                return Some(h);
-                            }
+                // The one region of type t2 that can hold all of them: the first one's.
+                let first = REGIONS[t1][i1][pos.trailing_zeros() as usize] as usize;
+                let i2 = CELL_REGION[first][t2] as usize;
+                if pos & !INSIDE[t1][i1][t2][i2] != 0 {
+                    continue;
+                }
+                // The cells of region i2 outside region i1 that hold d lose it.
+                let outside = s.positions(t2, i2, d) & !INSIDE[t2][i2][t1][i1];
+                if outside == 0 {
+                    continue;
+                }
+                if direct {
+                    for i3 in 0..9 {
+                        let crossing = INSIDE[t1][i3][t2][i2];
+                        if i3 == i1 || crossing == 0 {
+                            continue;
                         }
-                    } else {
-                        let (tenths, name) = if t2 != 0 {
-                            (26, "pointing")
-                        } else {
-                            (28, "claiming")
-                        };
-                        let mut h = hint(tenths, name);
-                        h.eliminations = elims;
-                        return Some(h);
+                        let pos3 = s.positions(t1, i3, d);
+                        if pos3.count_ones() <= 1 {
+                            continue;
+                        }
+                        let left = pos3 & !crossing;
+                        if left.count_ones() == 1 {
+                            let (tenths, name) = if t1 == 0 {
+                                (17, "direct_pointing")
+                            } else {
+                                (19, "direct_claiming")
+                            };
+                            // SE applies a direct hint's placement only.
+                            let mut h = hint(tenths, name);
+                            h.placements
+                                .push((REGIONS[t1][i3][left.trailing_zeros() as usize], d));
+                            return Some(h);
+                        }
                     }
+                } else {
+                    let (tenths, name) = if t2 != 0 {
+                        (26, "pointing")
+                    } else {
+                        (28, "claiming")
+                    };
+                    let mut h = hint(tenths, name);
+                    h.eliminations = bits(outside)
+                        .map(|p| (REGIONS[t2][i2][p as usize], d))
+                        .collect();
+                    return Some(h);
                 }
             }
         }
@@ -166,14 +221,21 @@ pub(super) fn locking(s: &State, direct: bool) -> Option<Hint> {
 
 /// Hidden pairs, triples, quads; `direct`: only those whose eliminations leave a hidden single
 /// in the same region (2.0, 2.5), else every one (3.4, 4.0, 5.4).
-pub(super) fn hidden_set(s: &State, degree: u32, direct: bool) -> Option<Hint> {
+pub(super) fn hidden_set(s: &View<'_>, degree: u32, direct: bool) -> Option<Hint> {
     for t in [0, 2, 1] {
         for r in 0..9 {
             let empty = s.empty_count(t, r);
             if !(empty > degree * 2 || (direct && empty > degree)) {
                 continue;
             }
-            for values in combos(degree, 9) {
+            // A digit of the set has 2 to `degree` positions (else the set fails below).
+            let mut eligible = 0u16;
+            for d in 1..=9u8 {
+                if (2..=degree).contains(&s.positions(t, r, d).count_ones()) {
+                    eligible |= bit(d);
+                }
+            }
+            for values in subsets(degree, eligible) {
                 let mut union = 0u16;
                 let mut ok = true;
                 for d in bits(values) {
@@ -239,13 +301,20 @@ pub(super) fn hidden_set(s: &State, degree: u32, direct: bool) -> Option<Hint> {
 }
 
 /// Naked pairs, triples, quads (3.0, 3.6, 5.0).
-pub(super) fn naked_set(s: &State, degree: u32) -> Option<Hint> {
+pub(super) fn naked_set(s: &View<'_>, degree: u32) -> Option<Hint> {
     for t in [0, 2, 1] {
         for r in 0..9 {
             if s.empty_count(t, r) < degree * 2 {
                 continue;
             }
-            for positions in combos(degree, 9) {
+            // A cell of the set has 2 to `degree` candidates (else the set fails below).
+            let mut eligible = 0u16;
+            for (p, &c) in REGIONS[t][r].iter().enumerate() {
+                if (2..=degree).contains(&s.cands[c as usize].count_ones()) {
+                    eligible |= 1 << p;
+                }
+            }
+            for positions in subsets(degree, eligible) {
                 let mut union = 0u16;
                 let mut ok = true;
                 for p in bits(positions) {
@@ -287,15 +356,30 @@ pub(super) fn naked_set(s: &State, degree: u32) -> Option<Hint> {
 }
 
 /// X-wing, swordfish, jellyfish (3.2, 3.8, 5.2): columns as base first, then rows.
-pub(super) fn fish(s: &State, degree: u32) -> Option<Hint> {
+pub(super) fn fish(s: &View<'_>, degree: u32) -> Option<Hint> {
     let mut placed = [0u32; 10];
     for c in 0..81 {
         placed[s.values[c] as usize] += 1;
     }
     for (base, cover) in [(2, 1), (1, 2)] {
-        for lines in combos(degree, 9) {
+        // Per digit, the base lines with 2 to `degree` positions of it (a line of the fish has
+        // such, else it fails below), and the lines any digit can use.
+        let mut eligible = [0u16; 10];
+        let mut any = 0u16;
+        for d in 1..=9u8 {
+            if placed[d as usize] + degree * 2 > 9 {
+                continue;
+            }
+            for l in 0..9 {
+                if (2..=degree).contains(&s.positions(base, l, d).count_ones()) {
+                    eligible[d as usize] |= 1 << l;
+                }
+            }
+            any |= eligible[d as usize];
+        }
+        for lines in subsets(degree, any) {
             for d in 1..=9u8 {
-                if placed[d as usize] + degree * 2 > 9 {
+                if lines & !eligible[d as usize] != 0 {
                     continue;
                 }
                 let mut union = 0u16;
@@ -335,7 +419,7 @@ pub(super) fn fish(s: &State, degree: u32) -> Option<Hint> {
 }
 
 /// XY-wing (4.2) or XYZ-wing (4.4).
-pub(super) fn xy_wing(s: &State, xyz: bool) -> Option<Hint> {
+pub(super) fn xy_wing(s: &View<'_>, xyz: bool) -> Option<Hint> {
     let target = if xyz { 3 } else { 2 };
     for i in 0..81 {
         let xy = s.cands[i];
@@ -393,7 +477,7 @@ fn region_ids(c: usize) -> [u8; 3] {
 
 /// Unique rectangles and loops, types 1 to 4 (4.5 for a rectangle, more for longer loops and
 /// larger type-3 sets): the easiest hint, types in order among equals.
-pub(super) fn unique_loops(s: &State) -> Option<Hint> {
+pub(super) fn unique_loops(s: &View<'_>) -> Option<Hint> {
     let mut found: Vec<(u16, u8, Hint)> = Vec::new();
     for i in 0..81 {
         if s.cands[i].count_ones() != 2 {
@@ -462,7 +546,7 @@ pub(super) fn unique_loops(s: &State) -> Option<Hint> {
 
 #[allow(clippy::too_many_arguments)]
 fn loop_search(
-    s: &State,
+    s: &View<'_>,
     cell: usize,
     pair: u16,
     path: &mut Vec<usize>,
@@ -512,7 +596,7 @@ fn valid_loop(lp: &[usize]) -> bool {
 }
 
 fn loop_type3(
-    s: &State,
+    s: &View<'_>,
     base: u16,
     pair: u16,
     c1: usize,
@@ -626,7 +710,7 @@ fn loop_type3(
     }
 }
 
-fn loop_type4(s: &State, base: u16, v: &[u8], c1: usize, c2: usize) -> Option<Hint> {
+fn loop_type4(s: &View<'_>, base: u16, v: &[u8], c1: usize, c2: usize) -> Option<Hint> {
     let (mut r1, mut r2) = (false, false);
     for t in 0..3 {
         let r = CELL_REGION[c1][t] as usize;
@@ -666,7 +750,7 @@ fn loop_type4(s: &State, base: u16, v: &[u8], c1: usize, c2: usize) -> Option<Hi
 }
 
 /// Bivalue universal grave, types 1, 2 and 4 (5.6, 5.7).
-pub(super) fn bug(s: &State) -> Option<Hint> {
+pub(super) fn bug(s: &View<'_>) -> Option<Hint> {
     let mut temp = s.cands;
     let mut bug_cells: Vec<usize> = Vec::new();
     let mut bug_values = [0u16; 81];
@@ -798,7 +882,7 @@ pub(super) fn bug(s: &State) -> Option<Hint> {
 
 /// BUG type 3: the bug cells' extra digits form a naked set with other cells of a region they
 /// share (5.7 plus 0.1 per digit past two).
-fn bug3(s: &State, bug_cells: &[usize], all: u16, common: u128) -> Option<Hint> {
+fn bug3(s: &View<'_>, bug_cells: &[usize], all: u16, common: u128) -> Option<Hint> {
     for degree in 2..=6u32 {
         for t in 0..3 {
             let r = CELL_REGION[bug_cells[0]][t];
@@ -844,7 +928,7 @@ fn bug3(s: &State, bug_cells: &[usize], all: u16, common: u128) -> Option<Hint> 
     None
 }
 
-fn bug4(s: &State, cells: &[usize], values: &[u16; 81], all: u16) -> Option<Hint> {
+fn bug4(s: &View<'_>, cells: &[usize], values: &[u16; 81], all: u16) -> Option<Hint> {
     let (c1, c2) = (cells[0], cells[1]);
     let common = s.cands[c1] & s.cands[c2] & !all;
     if common.count_ones() != 1 {
@@ -870,7 +954,7 @@ fn bug4(s: &State, cells: &[usize], values: &[u16; 81], all: u16) -> Option<Hint
 /// The base cells of an aligned exclusion, as SE takes them: every unsolved cell that sees no
 /// cell of one candidate, with the peers it sees holding 2 to `most` candidates (its
 /// excluders), when it has any.
-fn exclusion_bases(s: &State, most: u32) -> Vec<(usize, Vec<usize>)> {
+fn exclusion_bases(s: &View<'_>, most: u32) -> Vec<(usize, Vec<usize>)> {
     let mut bases = Vec::new();
     for c in 0..81 {
         if s.cands[c].count_ones() < 2 {
@@ -894,7 +978,7 @@ fn exclusion_bases(s: &State, most: u32) -> Vec<(usize, Vec<usize>)> {
 
 /// Aligned pair exclusion (6.2): two cells (any two, as SE pairs them) and the bivalue cells
 /// both see.
-pub(super) fn aligned_pair_exclusion(s: &State) -> Option<Hint> {
+pub(super) fn aligned_pair_exclusion(s: &View<'_>) -> Option<Hint> {
     let bases = exclusion_bases(s, 2);
     for n2 in 1..bases.len() {
         for n1 in 0..n2 {
@@ -936,7 +1020,7 @@ pub(super) fn aligned_pair_exclusion(s: &State) -> Option<Hint> {
 /// Aligned triple exclusion (7.5): SE pairs two base cells, takes the third among the cells of
 /// two or three candidates either one sees, and excludes the candidates no allowed combination
 /// of the three uses.
-pub(super) fn aligned_triple_exclusion(s: &State) -> Option<Hint> {
+pub(super) fn aligned_triple_exclusion(s: &View<'_>) -> Option<Hint> {
     let bases = exclusion_bases(s, 3);
     if bases.len() < 3 {
         return None;

@@ -135,23 +135,6 @@ impl State {
         self.cands[cell] >> (d - 1) & 1 == 1
     }
 
-    /// The positions (bit p for position p) of candidate `d` in region `index` of type `t`.
-    pub(crate) fn positions(&self, t: usize, index: usize, d: u8) -> u16 {
-        let mut out = 0;
-        for (p, &c) in REGIONS[t][index].iter().enumerate() {
-            out |= (self.cands[c as usize] >> (d - 1) & 1) << p;
-        }
-        out
-    }
-
-    /// The empty cells of a region.
-    pub(crate) fn empty_count(&self, t: usize, index: usize) -> u32 {
-        REGIONS[t][index]
-            .iter()
-            .filter(|&&c| self.values[c as usize] == 0)
-            .count() as u32
-    }
-
     /// Places `d` in `cell` and removes it from the peers' candidates.
     pub(crate) fn place(&mut self, cell: usize, d: u8) {
         self.values[cell] = d;
@@ -177,10 +160,59 @@ impl State {
     }
 }
 
+/// A state with what SE's techniques other than chains ask of it most, tabled once per step:
+/// each region's positions of each digit and its empty cells.
+pub(crate) struct View<'a> {
+    pub state: &'a State,
+    /// `pos[t][index][d - 1]`: the positions of digit `d` in every region.
+    pos: [[[u16; 9]; 9]; 3],
+    /// The empty cells of every region.
+    empty: [[u8; 9]; 3],
+}
+
+impl<'a> View<'a> {
+    pub(crate) fn new(state: &'a State) -> View<'a> {
+        let mut pos = [[[0u16; 9]; 9]; 3];
+        let mut empty = [[0u8; 9]; 3];
+        for (t, regions) in REGIONS.iter().enumerate() {
+            for (index, cells) in regions.iter().enumerate() {
+                let out = &mut pos[t][index];
+                for (p, &c) in cells.iter().enumerate() {
+                    let mut m = state.cands[c as usize];
+                    while m != 0 {
+                        out[m.trailing_zeros() as usize] |= 1 << p;
+                        m &= m - 1;
+                    }
+                    empty[t][index] += u8::from(state.values[c as usize] == 0);
+                }
+            }
+        }
+        View { state, pos, empty }
+    }
+
+    /// The positions (bit p for position p) of candidate `d` in region `index` of type `t`.
+    pub(crate) fn positions(&self, t: usize, index: usize, d: u8) -> u16 {
+        self.pos[t][index][d as usize - 1]
+    }
+
+    /// The empty cells of a region.
+    pub(crate) fn empty_count(&self, t: usize, index: usize) -> u32 {
+        u32::from(self.empty[t][index])
+    }
+}
+
+impl std::ops::Deref for View<'_> {
+    type Target = State;
+
+    fn deref(&self) -> &State {
+        self.state
+    }
+}
+
 /// One entry of SE's technique order.
 enum Producer {
     /// A technique of [`basic`]: its first hint in SE's scan order.
-    Basic(fn(&State) -> Option<Hint>),
+    Basic(fn(&View<'_>) -> Option<Hint>),
     /// A chain family: SE sorts a family's hints and applies the first.
     Chain(chains::Family),
 }
@@ -221,18 +253,19 @@ const ORDER: &[Producer] = &[
     Producer::Chain(chains::Family::NestedDynamicForcingChains(2)),
 ];
 
-/// The step SE takes next, or `None` when its techniques are stuck.
-fn next_hint(state: &State, scratch: &mut Vec<Hint>) -> Option<Hint> {
-    for producer in ORDER {
+/// The step SE takes next, trying its techniques from `ORDER[from]` on, or `None` when they are
+/// stuck.
+fn next_hint(view: &View<'_>, from: usize, scratch: &mut Vec<Hint>) -> Option<Hint> {
+    for producer in &ORDER[from..] {
         match producer {
             Producer::Basic(find) => {
-                if let Some(h) = find(state) {
+                if let Some(h) = find(view) {
                     return Some(h);
                 }
             }
             Producer::Chain(family) => {
                 scratch.clear();
-                chains::hints(state, *family, scratch);
+                chains::hints(view.state, *family, scratch);
                 // The family's hints come sorted as SE sorts them: the first is SE's step.
                 if !scratch.is_empty() {
                     return Some(scratch.swap_remove(0));
@@ -307,28 +340,59 @@ pub(crate) fn rate_state(start: &State, control: &mut (impl Control + ?Sized)) -
         ed: 0,
     };
     let (mut first, mut placed) = (true, false);
+    // ER is the hardest step; ED the first step's difficulty; EP the hardest up to the first
+    // step that places a digit.
+    let mut record = |tenths: u16, places: bool| {
+        rating.er = rating.er.max(tenths);
+        if !placed {
+            if first {
+                rating.ed = rating.er;
+                first = false;
+            }
+            if places {
+                rating.ep = rating.er;
+                placed = true;
+            }
+        }
+    };
     let mut scratch = Vec::new();
+    let mut singles = Vec::new();
     let mut stats = SearchStats::default();
     while !state.solved() {
         stats.nodes += 1;
         if !control.proceed(&stats) {
             return Err(Error::Interrupted);
         }
-        let Some(hint) = next_hint(&state, &mut scratch) else {
+        let view = View::new(&state);
+        singles.clear();
+        // SE's first technique, hidden singles, one easiest kind at a time: every single of the
+        // easiest kind present is placed in one go, which rates as SE's one at a time does.
+        // Each single places the solution's digit (the state always holds the one solution),
+        // and placing solution digits leaves every other single in place until its cell is
+        // filled, the same kind or easier (its region still has its digit in one cell, and
+        // fewer empty cells). So for every kind K, the singles of kind K or easier reachable
+        // from a state S close to one state C_K(S) in any order, and SE, taking the easiest
+        // single each time, stays at kind K or easier exactly until C_K(S); its hardest single
+        // from S is the easiest K whose C_K(S) has no single left. This loop also stays at
+        // kind K or easier until C_K(S) (it takes a harder kind only where none of K or easier
+        // is left), takes a harder one there exactly when C_K(S) still has a single, and ends
+        // at the same state as SE once no single is left. Its first kind is SE's first step
+        // and every single places a digit, so ER, EP and ED come out as SE's.
+        if let Some(tenths) = basic::singles(&view, &mut singles) {
+            record(tenths, true);
+            for &(c, d) in &singles {
+                if state.values[c as usize] == 0 {
+                    state.place(c as usize, d);
+                }
+            }
+            continue;
+        }
+        // ORDER[0] is hidden singles, just found empty.
+        let Some(hint) = next_hint(&view, 1, &mut scratch) else {
             return Ok(Outcome::Stuck(rating));
         };
-        rating.er = rating.er.max(hint.tenths);
+        record(hint.tenths, !hint.placements.is_empty());
         state.apply(&hint);
-        if !placed {
-            if first {
-                rating.ed = rating.er;
-                first = false;
-            }
-            if !hint.placements.is_empty() {
-                rating.ep = rating.er;
-                placed = true;
-            }
-        }
     }
     Ok(Outcome::Rated(rating))
 }
@@ -396,7 +460,7 @@ fn se_path() {
     let mut state = State::from_values(&values);
     let mut scratch = Vec::new();
     while !state.solved() {
-        let Some(h) = next_hint(&state, &mut scratch) else {
+        let Some(h) = next_hint(&View::new(&state), 0, &mut scratch) else {
             println!("stuck");
             break;
         };
