@@ -41,6 +41,12 @@ def _bad_file():
     return path
 
 
+def _sukaku_file():
+    path = _TMP / "sukaku.txt"
+    path.write_text(LEETCODE + "\n" + "123456789" * 81 + "\n")
+    return path
+
+
 def _directory():
     path = _TMP / "results"
     path.mkdir(exist_ok=True)
@@ -456,6 +462,11 @@ CASES = [
         "pencil-mark puzzles",
         'solve("." * 81, candidates=marks, rules=Rules(diagonals=True))',
         lambda: sr.solve("." * 81, candidates="123456789" * 81, rules=sr.Rules(diagonals=True)),
+    ),
+    (
+        "pencil-mark puzzles",
+        "read_puzzles(path) with a sukaku line 2",
+        lambda: sr.read_puzzles(_sukaku_file()),
     ),
     ("print", 'board.save("board.jpg")', lambda: sr.Board(LEETCODE).save(_TMP / "board.jpg")),
     (

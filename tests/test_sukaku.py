@@ -3,6 +3,8 @@ beside a grid, through solve, count_solutions, is_unique, hint, explain and grad
 against a plain brute-force search over the marks written here."""
 
 import random
+import subprocess
+import sys
 from itertools import islice
 
 import numpy as np
@@ -11,6 +13,7 @@ import reference as ref
 from helpers import data_dir, read_lines
 
 import sudoku_rs as sr
+from sudoku_rs._files import iter_chunks
 
 TOP = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
 
@@ -295,3 +298,110 @@ def test_batches_take_sukaku_rows_beside_grids():
     # Under variant rules a sukaku row is a bad row, as a single call refuses it.
     got = sr.solve_batch([texts[1]], rules=sr.Rules(diagonals=True), status=True)
     assert got[0] == [None] and got[1].tolist() == [sr.Status.INVALID]
+
+
+# ---------------------------------------------------------------- files and the command line
+
+
+def run_cli(*args, stdin=None):
+    return subprocess.run(
+        [sys.executable, "-m", "sudoku_rs", *args],
+        check=False,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def mixed_file_rows():
+    """Grids and sukaku lines (both blank characters) mixed, with what the reference search
+    says of each: its solutions, up to 3."""
+    marks = [random_sukaku(seed, extra=0.3) for seed in range(5)]
+    texts = [text_of_marks(m) for m in marks]
+    texts[1] = texts[1].replace(".", "0")
+    cells = ref.parse81(TOP)
+    for i in [0, 4, 13, 16]:
+        cells[i] = 0
+    loose = ref.to_string(cells)
+    rows = [texts[0], TOP, texts[1], loose, *texts[2:], sukaku_of(loose)]
+    found = []
+    for row in rows:
+        if len(row) == 81:
+            found.append(list(islice(ref.iter_solutions(ref.parse81(row), 9, 3, 3), 3)))
+        else:
+            found.append(list(islice(iter_marked(marks_of_text(row)), 3)))
+    return rows, found
+
+
+def test_the_command_line_reads_sukaku_lines_among_grids(tmp_path):
+    rows, found = mixed_file_rows()
+    src = tmp_path / "mixed.txt"
+    src.write_text("\n".join(rows) + "\n")
+    counted = run_cli("count", str(src), "--limit", "3", "-q")
+    assert counted.returncode == 0, counted.stderr
+    assert [int(c) for c in counted.stdout.split()] == [len(f) for f in found]
+    checked = run_cli("check", str(src))
+    labels = {1: "unique", 2: "multiple", 3: "multiple"}
+    assert checked.stdout.split() == [labels.get(len(f), "none") for f in found]
+    assert checked.returncode == (0 if all(len(f) == 1 for f in found) else 1)
+    solved = run_cli("solve", str(src), "--threads", "2")
+    assert solved.returncode == 0, solved.stderr
+    out = solved.stdout.split("\n")[:-1]
+    assert len(out) == len(rows)
+    for row, line, solutions in zip(rows, out, found):
+        if len(solutions) == 1:
+            assert ref.parse81(line) == solutions[0]
+        else:  # any of several: one that keeps the givens or marks
+            given = [0] * 81 if len(row) == 729 else ref.parse81(row)
+            assert ref.is_solution(given, ref.parse81(line), 9, 3, 3)
+            assert len(row) == 81 or keeps_marks(ref.parse81(line), marks_of_text(row))
+    assert f"{len(rows)} puzzles" in solved.stderr
+    # A CSV column, read from stdin, across chunks of a few lines each.
+    csv = "puzzle,n\n" + "".join(f"{row},{i}\n" for i, row in enumerate(rows))
+    counted = run_cli("count", "-", "--limit", "3", "-q", stdin=csv)
+    assert [int(c) for c in counted.stdout.split()] == [len(f) for f in found]
+    with open(src, "rb") as f:
+        chunks = list(iter_chunks(f, chunk_lines=2, marks=True))
+    assert sum(len(c.puzzles) for c in chunks) == len(rows)
+    marked = [c.line_numbers[row] for c in chunks for row, _ in c.marked]
+    assert marked == [i + 1 for i, row in enumerate(rows) if len(row) == 729]
+
+
+def test_a_bad_sukaku_line_is_named_and_readers_of_cells_say_what_it_is(tmp_path):
+    good = sukaku_of(TOP)
+    src = tmp_path / "bad.txt"
+    src.write_text(f"{TOP}\n{good}\n{good[:9] + '2' + good[10:]}\n")
+    result = run_cli("solve", str(src))
+    assert result.returncode == 2
+    assert f"{src}:3:" in result.stderr and "character 9 is '2'" in result.stderr
+    result = run_cli("count", str(src), "--skip-invalid")
+    assert result.stdout.split() == ["1", "1", "invalid"]
+    # A line of no marks for a cell names the cell.
+    src.write_text(f"{good}\n{'.' * 729}\n")
+    result = run_cli("check", str(src))
+    assert result.returncode == 2 and f"{src}:2:" in result.stderr
+    assert "r1c1 is empty and has no candidates" in result.stderr
+    # Readers that give cells, and variant rules, name the line and say what it is.
+    src.write_text(f"{TOP}\n{good}\n")
+    with pytest.raises(sr.InvalidPuzzleError, match=r"line 2: .*pencil marks of a 9x9 grid"):
+        sr.read_puzzles(src)
+    assert sr.read_puzzles(src, skip_invalid=True).shape == (1, 81)
+    result = run_cli("check", str(src), "--rules", "diagonals")
+    assert result.returncode == 2
+    assert f"{src}:2:" in result.stderr and "(a sukaku)" in result.stderr
+    # Lines of another size than the file's are refused as before.
+    src.write_text(f"{good}\n{'.' * 4096}\n")
+    result = run_cli("count", str(src))
+    assert result.returncode == 2 and "expected 81 cells" in result.stderr
+
+
+def test_a_file_of_sukaku_lines_rates_and_solves_as_a_list_of_them(tmp_path):
+    rows, found = mixed_file_rows()
+    src = tmp_path / "mixed.txt"
+    src.write_text("\r\n".join(rows) + "\r\n")
+    lines = src.read_text().split()
+    counts = sr.count_solutions_batch(lines, limit=3)
+    assert counts.tolist() == [len(f) for f in found]
+    rated = sr.se_rate_batch([TOP, sukaku_of(TOP)])
+    assert rated["er"][0] == rated["er"][1] == sr.se_rate(TOP).er

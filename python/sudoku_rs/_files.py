@@ -27,6 +27,7 @@ class Chunk(NamedTuple):
     puzzles: np.ndarray  # (N, n*n) uint8, bad rows all zeros
     line_numbers: list  # 1-based line number of each row
     bad: list  # (row, message) for each malformed line
+    marked: list  # (row, text) for each line of pencil marks (a sukaku; its row all zeros)
 
 
 def _raise_first_bad(chunk: Chunk, source: str) -> None:
@@ -42,10 +43,14 @@ def iter_chunks(
     box: Optional[Tuple[int, int]] = None,
     chunk_lines: int = CHUNK_LINES,
     rules: Optional[Rules] = None,
+    marks: bool = False,
 ) -> Iterator[Chunk]:
     """Reads a binary stream a chunk of whole lines at a time (all of it when ``chunk_lines``
     is 0), so memory stays flat for any size; bytes go to Rust without a Python object per
-    line. Under jigsaw `rules` the regions replace the boxes, so no `box` is needed."""
+    line. Under jigsaw `rules` the regions replace the boxes, so no `box` is needed. With
+    `marks` (and no `rules`), a line of a grid's pencil marks (a sukaku) is a puzzle: listed
+    in the chunk's ``marked`` with its text, which the batch solvers read as they read any
+    sukaku string; without, it is a bad line that says so."""
     first_line, size = 1, 0
     block = chunk_lines * 82 if chunk_lines else -1
     rest = b""
@@ -61,12 +66,18 @@ def iter_chunks(
             data, rest = data[:cut], data[cut:]
             if not data:
                 continue  # one line longer than a block: read on
-        puzzles, numbers, bad, seen_size = _sudoku_rs._parse_lines(
-            data, column=column, first_line=first_line, size=size, box=box, rules=rules
+        puzzles, numbers, bad, seen_size, marked = _sudoku_rs._parse_lines(
+            data,
+            column=column,
+            first_line=first_line,
+            size=size,
+            box=box,
+            rules=rules,
+            marks=marks,
         )
         first_line += data.count(b"\n")
         size = size or seen_size
-        yield Chunk(puzzles, numbers, bad)
+        yield Chunk(puzzles, numbers, bad, marked)
 
 
 def read_puzzles(
@@ -83,7 +94,9 @@ def read_puzzles(
     is a CSV whose first line is a header such as Kaggle's ``quizzes,solutions``: ``column``
     picks the field (``column=1`` reads the solutions). Blank lines are skipped. A malformed line
     raises InvalidPuzzleError naming its line number, unless ``skip_invalid``, which leaves the
-    line out.
+    line out. So does a line of pencil marks (a sukaku, 729 characters for 9x9), which an
+    array of cells cannot hold: pass such lines as a list of strings to :func:`solve_batch`,
+    :func:`count_solutions_batch` or :func:`se_rate_batch`, or use the ``sudoku-rs`` command.
 
     A Parquet file (such as :func:`write_parquet` writes; told by its first bytes) is read the
     same way, one puzzle per row: ``column`` is a column name or position (0, the first
@@ -139,11 +152,11 @@ def _parse_rows(texts: list, box: Optional[Tuple[int, int]]) -> Chunk:
     all of them when each is one line, else one string at a time."""
     joined = "\n".join(texts)
     if texts and joined.count("\n") == len(texts) - 1 and "," not in joined:
-        puzzles, numbers, bad, _ = _sudoku_rs._parse_lines(
+        puzzles, numbers, bad, _, _ = _sudoku_rs._parse_lines(
             joined.encode("utf-8", "surrogateescape"), first_line=2, box=box
         )
         if len(puzzles) == len(texts):
-            return Chunk(puzzles, numbers, bad)
+            return Chunk(puzzles, numbers, bad, [])
     size, bad = 0, []
     found: list = []
     for i, text in enumerate(texts):
@@ -161,7 +174,7 @@ def _parse_rows(texts: list, box: Optional[Tuple[int, int]]) -> Chunk:
     for i, cells in enumerate(found):
         if cells is not None:
             out[i] = cells
-    return Chunk(out, list(range(len(texts))), bad)
+    return Chunk(out, list(range(len(texts))), bad, [])
 
 
 def bad_mask(chunk: Chunk) -> np.ndarray:

@@ -725,7 +725,8 @@ def _parse_lines(
     size: int = 0,
     box: Optional[Tuple[int, int]] = None,
     rules: Optional[Rules] = None,
-) -> Tuple[npt.NDArray[np.uint8], List[int], List[Tuple[int, str]], int]: ...
+    marks: bool = False,
+) -> Tuple[npt.NDArray[np.uint8], List[int], List[Tuple[int, str]], int, List[Tuple[int, str]]]: ...
 def _format_lines(
     cells: bytes, /, *, size: int, blank: str = ".", gaps: Optional[bytes] = None
 ) -> bytes: ...

@@ -1,7 +1,10 @@
 """The `sudoku-rs` command: solve, count or check a file of puzzles, streaming.
 
 Input is one puzzle per line (81 characters for 9x9, '.' or '0' blank) or a CSV with a header
-(use --column to pick the field). Output has one line per input puzzle, in input order.
+(use --column to pick the field); solve, count and check also read a line of pencil marks (a
+sukaku: 729 characters for 9x9, cell c owning characters 9c to 9c+8, '.' or '0' for a removed
+candidate), mixed with grids of the same size. Output has one line per input puzzle, in input
+order.
 """
 
 from __future__ import annotations
@@ -22,7 +25,13 @@ from ._atomic import SameFileError, atomic_write, refuse_same_file, same_file
 from ._files import Chunk, _format, bad_mask, iter_chunks
 from ._rules_text import parse_rules
 from ._status import Status
-from ._sudoku_rs import InvalidRulesError, Rules, count_solutions_batch, solve_batch
+from ._sudoku_rs import (
+    InvalidRulesError,
+    Rules,
+    _parse_lines,
+    count_solutions_batch,
+    solve_batch,
+)
 
 EPILOG = """\
 commands:
@@ -227,7 +236,10 @@ def run(args: argparse.Namespace) -> int:
         # parenthesised form.
         with _open_in(args.input) as src, _open_out(args.output, src, name) as out:  # noqa: SIM117
             with _byte_progress(src, show and sys.stderr.isatty()) as tick:
-                for chunk in iter_chunks(src, column=args.column, box=box, rules=args.rules):
+                chunks = iter_chunks(
+                    src, column=args.column, box=box, rules=args.rules, marks=args.rules is None
+                )
+                for chunk in chunks:
                     if chunk.bad and not args.skip_invalid:
                         row, message = chunk.bad[0]
                         print(f"{name}:{chunk.line_numbers[row]}: {message}", file=sys.stderr)
@@ -245,40 +257,44 @@ def run(args: argparse.Namespace) -> int:
 
 def _process(args: argparse.Namespace, chunk: Chunk, box, totals: dict) -> bytes:
     """Runs the command on a chunk's good rows; malformed rows (skipped) keep their place in
-    the output as an empty line (solve) or 'invalid'."""
+    the output as an empty line (solve) or 'invalid'. Lines of pencil marks (sukaku) go to
+    the same batch call as their texts, which it reads with their marks."""
     bad = bad_mask(chunk)
-    good = chunk.puzzles[~bad]
     totals["puzzles"] += len(chunk.puzzles)
     totals["bad"] += int(bad.sum())
+    grids = ~bad
+    marked = np.array([row for row, _ in chunk.marked], dtype=np.intp)
+    grids[marked] = False
+    texts = [text for _, text in chunk.marked]
+    options: dict = {
+        "box": box,
+        "threads": args.threads,
+        "max_guesses": args.max_guesses,
+        "rules": args.rules,
+    }
     if args.command == "solve":
         solved = np.zeros_like(chunk.puzzles)
-        unsolved = bad.copy()
-        if len(good):
-            solved[~bad], status = solve_batch(
-                good,
-                box=box,
-                threads=args.threads,
-                max_guesses=args.max_guesses,
-                status=True,
-                rules=args.rules,
-            )
-            unsolved[~bad] = status != Status.SOLVED
-            totals["gave_up"] += int((status == Status.GUESS_LIMIT).sum())
-            totals["none"] += int((status == Status.NO_SOLUTION).sum())
-            totals["none"] += int((status == Status.INVALID).sum())  # conflicting clues
+        unsolved = ~grids
+        status = np.zeros(len(chunk.puzzles), dtype=np.int8)
+        if grids.any():
+            solved[grids], status[grids] = solve_batch(chunk.puzzles[grids], status=True, **options)
+        if texts:
+            lines, status[marked] = solve_batch(texts, status=True, **options)
+            solved[marked] = _line_cells(lines, chunk.puzzles.shape[1], box)
+        done = grids.copy()
+        done[marked] = True
+        unsolved[done] = status[done] != Status.SOLVED
+        totals["gave_up"] += int((status[done] == Status.GUESS_LIMIT).sum())
+        totals["none"] += int((status[done] == Status.NO_SOLUTION).sum())
+        totals["none"] += int((status[done] == Status.INVALID).sum())  # conflicting clues
         side = math.isqrt(solved.shape[1])
         return _format(solved, side, ".", gaps=unsolved)
     limit = args.limit if args.command == "count" else 2
     counts = np.zeros(len(chunk.puzzles), dtype=np.int64)
-    if len(good):
-        counts[~bad] = count_solutions_batch(
-            good,
-            limit=limit,
-            box=box,
-            threads=args.threads,
-            max_guesses=args.max_guesses,
-            rules=args.rules,
-        )
+    if grids.any():
+        counts[grids] = count_solutions_batch(chunk.puzzles[grids], limit=limit, **options)
+    if texts:
+        counts[marked] = count_solutions_batch(texts, limit=limit, **options)
     good_counts = counts[~bad]
     totals["gave_up"] += int((good_counts < 0).sum())
     totals["none"] += int((good_counts == 0).sum())
@@ -292,6 +308,14 @@ def _process(args: argparse.Namespace, chunk: Chunk, box, totals: dict) -> bytes
     labels[bad] = "invalid"
     lines = labels.tolist()
     return ("\n".join(lines) + "\n").encode() if lines else b""
+
+
+def _line_cells(lines: list, cells: int, box) -> np.ndarray:
+    """The cells of solve_batch's solution lines for sukaku rows (None, unsolved, as blank),
+    read natively in one call."""
+    blank = "." * cells
+    data = "\n".join(blank if line is None else line for line in lines).encode()
+    return _parse_lines(data, size=math.isqrt(cells), box=box)[0]
 
 
 def _summary(command: str, totals: dict, seconds: float) -> None:

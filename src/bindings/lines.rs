@@ -11,14 +11,16 @@ use crate::core::Error;
 use super::alloc;
 use super::args::BoxArg;
 
-/// Parses whole lines of puzzles. Returns `(puzzles, line_numbers, bad, size)`: an (N, n*n)
-/// uint8 array (bad rows all zeros), the 1-based line number of each row, `(row, message)` for
-/// each malformed line, and the grid side (0 while no good puzzle has been seen; the array is
-/// then sized by `box`, or as 9x9). Under jigsaw `rules` the grids are read as for solving
-/// (see `Rules::box_for`): the regions replace the boxes.
+/// Parses whole lines of puzzles. Returns `(puzzles, line_numbers, bad, size, marked)`: an
+/// (N, n*n) uint8 array (bad rows all zeros), the 1-based line number of each row,
+/// `(row, message)` for each malformed line, the grid side (0 while no good puzzle has been
+/// seen; the array is then sized by `box`, or as 9x9), and with `marks` (classic rules only)
+/// `(row, text)` for each line of pencil marks (a sukaku, its row blank: the batch solvers
+/// read the text). Under jigsaw `rules` the grids are read as for solving (see
+/// `Rules::box_for`): the regions replace the boxes.
 #[pyfunction]
-#[pyo3(signature = (data, /, *, column = 0, first_line = 1, size = 0, r#box = None, rules = None))]
-#[allow(clippy::type_complexity)]
+#[pyo3(signature = (data, /, *, column = 0, first_line = 1, size = 0, r#box = None, rules = None, marks = false))]
+#[allow(clippy::type_complexity, clippy::too_many_arguments)]
 pub fn _parse_lines<'py>(
     data: &Bound<'py, PyBytes>,
     column: i64,
@@ -26,13 +28,23 @@ pub fn _parse_lines<'py>(
     size: usize,
     r#box: Option<BoxArg>,
     rules: Option<super::rules::RulesArg>,
-) -> PyResult<(Bound<'py, PyAny>, Vec<usize>, Vec<(usize, String)>, usize)> {
+    marks: bool,
+) -> PyResult<(
+    Bound<'py, PyAny>,
+    Vec<usize>,
+    Vec<(usize, String)>,
+    usize,
+    Vec<(usize, String)>,
+)> {
     super::guard::entry(|| {
         let py = data.py();
         let column = usize::try_from(column).map_err(|_| {
             PyValueError::new_err(format!("column must be 0 or more, got {column}"))
         })?;
-        let requested_box = super::request::Request::new(r#box, rules)?.boxed();
+        let request = super::request::Request::new(r#box, rules)?;
+        let requested_box = request.boxed();
+        // Variant rules are searched without marks (as a batch's sukaku rows are refused).
+        let marks = marks && request.rules().is_none();
         let bytes = data.as_bytes();
         // The parse grows buffers about as large as the text (cells, one line number per puzzle)
         // with infallible allocations: check first that twice the text fits, so a huge file is a
@@ -40,7 +52,13 @@ pub fn _parse_lines<'py>(
         let what = || format!("puzzles parsed from {} bytes", bytes.len());
         alloc::probe(alloc::product(bytes.len(), 2, what)?, what)?;
         let mut parsed = py.detach(|| {
-            super::guard::no_panic(|| lines::parse(bytes, column, first_line, size, requested_box))
+            super::guard::no_panic(|| {
+                if marks {
+                    lines::parse_marked(bytes, column, first_line, size, requested_box)
+                } else {
+                    lines::parse(bytes, column, first_line, size, requested_box)
+                }
+            })
         })?;
         let rows = parsed.count();
         let side = match (parsed.size, requested_box) {
@@ -55,6 +73,7 @@ pub fn _parse_lines<'py>(
             parsed.line_numbers,
             parsed.bad,
             parsed.size,
+            parsed.marked,
         ))
     })
 }

@@ -149,6 +149,20 @@ pub fn lines(data: &[u8]) {
         assert!(again.bad.is_empty(), "{:?}", again.bad.first());
         assert_eq!(again.cells, parsed.cells);
     }
+    // The reader that keeps pencil marks reads the same lines; a line it takes as a sukaku
+    // is one the cells reader refused, its row blank, its text marks a solver takes.
+    let marked = lines::parse_marked(rest, column, 1, 0, box_from(first >> 2));
+    assert_eq!(marked.line_numbers, parsed.line_numbers);
+    assert!(parsed.marked.is_empty());
+    let nc = marked.size * marked.size;
+    for (i, text) in &marked.marked {
+        assert!(marked.bad.iter().all(|(b, _)| b != i));
+        assert!(parsed.bad.iter().any(|(b, _)| b == i));
+        assert!(marked.cells[i * nc..(i + 1) * nc].iter().all(|&v| v == 0));
+        let (grid, marks) = text::parse_with_marks(text, box_from(first >> 2)).expect("a sukaku");
+        assert_eq!(grid.size(), marked.size);
+        marks::restrict(&grid, &marks.expect("read as marks")).expect("marks a solver takes");
+    }
 }
 
 /// Target `answer`: the first byte picks the size (4, 6, 9, 16 or 25), the rest is a reply.

@@ -1,8 +1,11 @@
 //! The dataset format: one puzzle per line (81 characters for 9x9, `.` or `0` blank), or a CSV
 //! whose header names its columns (Kaggle's `quizzes,solutions`, `puzzle,solution`). Parsing
 //! works on bytes, a chunk of lines at a time, so a file of any size streams in flat memory.
+//! A reader that keeps pencil marks ([`parse_marked`]) also takes a line of a grid's marks (a
+//! sukaku: 729 characters for 9x9, SukakuExplainer's format).
 
 use crate::core::error::Error;
+use crate::core::grid::marks::{marks_side, restrict};
 use crate::core::grid::shape::isqrt;
 use crate::core::grid::text;
 use crate::core::grid::Grid;
@@ -18,6 +21,10 @@ pub struct Parsed {
     pub line_numbers: Vec<usize>,
     /// Indices (into the puzzles) of malformed lines, with what is wrong.
     pub bad: Vec<(usize, String)>,
+    /// With [`parse_marked`]: indices (into the puzzles) of the sukaku lines, each with its
+    /// marks text as the line holds it (its puzzle's cells are blank). Checked as a single
+    /// call checks marks, so the solvers that read the text again take it.
+    pub marked: Vec<(usize, String)>,
 }
 
 impl Parsed {
@@ -49,6 +56,30 @@ pub fn parse(
     first_line: usize,
     size: usize,
     box_shape: Option<(usize, usize)>,
+) -> Parsed {
+    parse_lines(data, column, first_line, size, box_shape, false)
+}
+
+/// [`parse`], also taking a line of pencil marks of a grid of the file's size (a sukaku, see
+/// [`text::parse_with_marks`]) as a puzzle: listed in [`Parsed::marked`], its row blank. So
+/// a file may mix grids and sukaku lines of one size.
+pub fn parse_marked(
+    data: &[u8],
+    column: usize,
+    first_line: usize,
+    size: usize,
+    box_shape: Option<(usize, usize)>,
+) -> Parsed {
+    parse_lines(data, column, first_line, size, box_shape, true)
+}
+
+fn parse_lines(
+    data: &[u8],
+    column: usize,
+    first_line: usize,
+    size: usize,
+    box_shape: Option<(usize, usize)>,
+    marks: bool,
 ) -> Parsed {
     let mut parsed = Parsed {
         size,
@@ -86,11 +117,24 @@ pub fn parse(
             .split(',')
             .nth(column)
             .map(|f| f.trim().trim_matches('"'));
+        let index = parsed.count();
         let result = match field {
             None => Err(format!("no column {column} in this line")),
-            Some(f) => parse_one(f, parsed.size, box_shape).map_err(|e| e.to_string()),
+            Some(f) => match sukaku_side(f, parsed.size, box_shape) {
+                Some(_) if marks => parse_sukaku_line(f, box_shape).map(|(grid, marked)| {
+                    if marked {
+                        parsed.marked.push((index, f.to_string()));
+                    }
+                    grid
+                }),
+                Some(n) => match parse_sukaku_line(f, box_shape) {
+                    Ok((grid, false)) => Ok(grid),
+                    Ok(_) => Err(not_taken(n)),
+                    Err(err) => Err(err),
+                },
+                None => parse_one(f, parsed.size, box_shape).map_err(|e| e.to_string()),
+            },
         };
-        let index = parsed.count();
         parsed.line_numbers.push(number);
         match result {
             Ok(grid) => {
@@ -109,6 +153,40 @@ pub fn parse(
         }
     }
     parsed
+}
+
+/// The side of the grid whose pencil marks `field` would be (see [`marks_side`]), when that
+/// is the file's size (or no size is known yet).
+fn sukaku_side(field: &str, size: usize, box_shape: Option<(usize, usize)>) -> Option<usize> {
+    let n = marks_side(field.chars().count(), box_shape)?;
+    (size == 0 || size == n).then_some(n)
+}
+
+/// A sukaku line's blank grid, its marks checked as every solver checks them, and whether
+/// it was read as marks (rather than as a grid that happens to have as many characters).
+fn parse_sukaku_line(
+    field: &str,
+    box_shape: Option<(usize, usize)>,
+) -> Result<(Grid, bool), String> {
+    match text::parse_with_marks(field, box_shape) {
+        Ok((grid, Some(masks))) => match restrict(&grid, &masks) {
+            Ok(_) => Ok((grid, true)),
+            Err(err) => Err(err.to_string()),
+        },
+        Ok((grid, None)) => Ok((grid, false)),
+        Err(err) => Err(err.to_string()),
+    }
+}
+
+/// Why a reader of cells does not take a line of pencil marks.
+fn not_taken(n: usize) -> String {
+    format!(
+        "a line of {} characters is the pencil marks of a {n}x{n} grid (a sukaku), which this \
+         reader does not keep: solve_batch, count_solutions_batch and se_rate_batch take such \
+         lines as a list of strings, and the command line's solve, count and check read them \
+         under classic rules",
+        n * n * n
+    )
 }
 
 /// Appends the cells of a plain line; `false` (leaving junk to truncate) at any character that
@@ -211,6 +289,62 @@ mod tests {
         assert!(puzzles.bad.is_empty());
         let solutions = parse(csv.as_bytes(), 1, 1, 0, None);
         assert_eq!(solutions.cells, vec![1; 81]);
+    }
+
+    /// LEET's pencil marks as a sukaku line: a given keeps only its digit, a blank all nine.
+    fn leet_marks(blank: char) -> String {
+        LEET.chars()
+            .flat_map(|c| {
+                (1..=9u32).map(move |d| match c.to_digit(10) {
+                    Some(v) if v != d => blank,
+                    _ => char::from_digit(d, 10).unwrap(),
+                })
+            })
+            .collect()
+    }
+
+    #[test]
+    fn sukaku_lines_kept_only_by_the_marks_reader() {
+        let sukaku = leet_marks('.');
+        let data = format!("{sukaku}\n{LEET}\n{}\n", leet_marks('0'));
+        let parsed = parse_marked(data.as_bytes(), 0, 1, 0, None);
+        assert!(parsed.bad.is_empty(), "{:?}", parsed.bad);
+        assert_eq!((parsed.count(), parsed.size), (3, 9));
+        let rows: Vec<usize> = parsed.marked.iter().map(|(i, _)| *i).collect();
+        assert_eq!(rows, vec![0, 2]);
+        assert_eq!(parsed.marked[0].1, sukaku);
+        assert!(parsed.cells[..81].iter().all(|&v| v == 0));
+        // A CSV field too, and after the size is known.
+        let csv = format!("puzzle,x\n{LEET},1\n{sukaku},2\n");
+        let parsed = parse_marked(csv.as_bytes(), 0, 1, 0, None);
+        assert!(parsed.bad.is_empty());
+        assert_eq!(parsed.marked.len(), 1);
+        assert_eq!(parsed.marked[0].0, 1);
+
+        // The cells reader names what the line is and who reads it.
+        let parsed = parse(data.as_bytes(), 0, 1, 0, None);
+        assert_eq!(parsed.bad.len(), 2);
+        assert!(parsed.bad[0]
+            .1
+            .contains("pencil marks of a 9x9 grid (a sukaku)"));
+        assert!(parsed.marked.is_empty());
+
+        // Marks that leave a cell nothing, or a bad character, name the cell or say why.
+        let mut empty = sukaku.clone();
+        empty.replace_range(18..27, ".........");
+        let bad = format!("{LEET}\n{empty}\n{}x\n", &sukaku[..728]);
+        let parsed = parse_marked(bad.as_bytes(), 0, 1, 0, None);
+        assert_eq!(parsed.bad.len(), 2);
+        assert!(parsed.bad[0].1.contains("r1c3"), "{}", parsed.bad[0].1);
+        assert!(parsed.marked.is_empty());
+        // A 16x16 sukaku is not a line of a 9x9 file.
+        let big = format!("{LEET}\n{}\n", ".".repeat(4096));
+        let parsed = parse_marked(big.as_bytes(), 0, 1, 0, None);
+        assert!(
+            parsed.bad[0].1.contains("expected 81 cells"),
+            "{}",
+            parsed.bad[0].1
+        );
     }
 
     #[test]
