@@ -1,11 +1,11 @@
 //! Sudoku Explainer ratings of the reference samples, timed per ER band, and checked against
 //! the ratings serate printed for them.
 //!
-//! `cargo run --release --example se_times -- [--max-er X] [--repeat N] [--list] [FILE...]`
+//! `cargo run --release --example se_times -- [--min-er X] [--max-er X] [--repeat N] [--list] [FILE...]`
 //!
 //! Default files: `tests/data/se_reference.txt` and `tests/data/se_sukaku_reference.txt`
-//! (a 729-character puzzle is a sukaku). Puzzles serate rated at `--max-er` (10.0 by default)
-//! or above are skipped. Each puzzle is rated `--repeat` times (the best time counts); per band
+//! (a 729-character puzzle is a sukaku). Only the puzzles serate rated from `--min-er` (0 by
+//! default) to below `--max-er` (10.0 by default) are rated. Each puzzle is rated `--repeat` times (the best time counts); per band
 //! it prints the puzzles, the ones whose ER/EP/ED differ from serate's and the mean time per
 //! puzzle; `--list` also prints every puzzle's rating and time.
 
@@ -47,6 +47,7 @@ fn rate(puzzle: &str) -> Option<[u16; 3]> {
 }
 
 fn main() {
+    let mut min_er = 0u16;
     let mut max_er = 100u16;
     let mut repeat = 1usize;
     let mut list = false;
@@ -54,6 +55,13 @@ fn main() {
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
+            "--min-er" => {
+                let x: f64 = args
+                    .next()
+                    .and_then(|v| v.parse().ok())
+                    .expect("--min-er X");
+                min_er = (x * 10.0).round() as u16;
+            }
             "--max-er" => {
                 let x: f64 = args
                     .next()
@@ -92,7 +100,7 @@ fn main() {
                 .split('/')
                 .map(|r| (r.parse::<f64>().unwrap_or(0.0) * 10.0).round() as u16)
                 .collect();
-            if want.len() != 3 || want[0] >= max_er {
+            if want.len() != 3 || want[0] < min_er || want[0] >= max_er {
                 continue;
             }
             let mut best = f64::INFINITY;

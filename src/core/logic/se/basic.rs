@@ -249,12 +249,9 @@ pub(super) fn hidden_set(s: &View<'_>, degree: u32, direct: bool) -> Option<Hint
                 if !ok || union.count_ones() != degree {
                     continue;
                 }
-                let mut elims = Vec::new();
-                for p in bits(union) {
-                    let c = REGIONS[t][r][p as usize];
-                    for d in digits(s.cands[c as usize] & !values) {
-                        elims.push((c, d));
-                    }
+                // The set removes the other digits of its cells: none, no hint.
+                if bits(union).all(|p| s.cands[REGIONS[t][r][p as usize] as usize] & !values == 0) {
+                    continue;
                 }
                 if direct {
                     let mut found = None;
@@ -270,9 +267,6 @@ pub(super) fn hidden_set(s: &View<'_>, degree: u32, direct: bool) -> Option<Hint
                         }
                     }
                     let Some(place) = found else { continue };
-                    if elims.is_empty() {
-                        continue;
-                    }
                     let (tenths, name) = if degree == 2 {
                         (20, "direct_hidden_pair")
                     } else {
@@ -283,8 +277,12 @@ pub(super) fn hidden_set(s: &View<'_>, degree: u32, direct: bool) -> Option<Hint
                     h.placements.push(place);
                     return Some(h);
                 }
-                if elims.is_empty() {
-                    continue;
+                let mut elims = Vec::new();
+                for p in bits(union) {
+                    let c = REGIONS[t][r][p as usize];
+                    for d in digits(s.cands[c as usize] & !values) {
+                        elims.push((c, d));
+                    }
                 }
                 let (tenths, name) = match degree {
                     2 => (34, "hidden_pair"),

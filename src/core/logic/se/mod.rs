@@ -144,34 +144,38 @@ impl State {
         }
     }
 
-    fn apply(&mut self, hint: &Hint) {
-        for &(c, d) in &hint.eliminations {
-            self.cands[c as usize] &= !(1 << (d - 1));
-        }
-        for &(c, d) in &hint.placements {
-            if self.values[c as usize] == 0 {
-                self.place(c as usize, d);
-            }
-        }
-    }
-
     fn solved(&self) -> bool {
         self.values.iter().all(|&v| v != 0)
     }
 }
 
-/// A state with what SE's techniques other than chains ask of it most, tabled once per step:
-/// each region's positions of each digit and its empty cells.
-pub(crate) struct View<'a> {
-    pub state: &'a State,
+/// What SE's techniques other than chains ask of a state most: each region's positions of
+/// each digit and its empty cells. The rating loop keeps them up to date as it places and
+/// removes candidates ([`Tables::place`], [`Tables::remove`]) instead of rebuilding them.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub(crate) struct Tables {
     /// `pos[t][index][d - 1]`: the positions of digit `d` in every region.
     pos: [[[u16; 9]; 9]; 3],
     /// The empty cells of every region.
     empty: [[u8; 9]; 3],
 }
 
-impl<'a> View<'a> {
-    pub(crate) fn new(state: &'a State) -> View<'a> {
+/// The position of every cell in its region of each type.
+const POSITION: [[u8; 3]; 81] = positions_in_regions();
+
+const fn positions_in_regions() -> [[u8; 3]; 81] {
+    let mut out = [[0u8; 3]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let (r, k) = (c / 9, c % 9);
+        out[c] = [((r % 3) * 3 + k % 3) as u8, k as u8, r as u8];
+        c += 1;
+    }
+    out
+}
+
+impl Tables {
+    pub(crate) fn of(state: &State) -> Tables {
         let mut pos = [[[0u16; 9]; 9]; 3];
         let mut empty = [[0u8; 9]; 3];
         for (t, regions) in REGIONS.iter().enumerate() {
@@ -187,17 +191,69 @@ impl<'a> View<'a> {
                 }
             }
         }
-        View { state, pos, empty }
+        Tables { pos, empty }
     }
 
+    /// Removes candidate `d` of `cell` from `state`, and from the tables.
+    fn remove(&mut self, state: &mut State, cell: usize, d: u8) {
+        let b = 1 << (d - 1);
+        if state.cands[cell] & b != 0 {
+            state.cands[cell] &= !b;
+            for ((pos, &r), &p) in self
+                .pos
+                .iter_mut()
+                .zip(&CELL_REGION[cell])
+                .zip(&POSITION[cell])
+            {
+                pos[r as usize][d as usize - 1] &= !(1 << p);
+            }
+        }
+    }
+
+    /// [`State::place`], keeping the tables up to date.
+    fn place(&mut self, state: &mut State, cell: usize, d: u8) {
+        let mut m = state.cands[cell];
+        while m != 0 {
+            self.remove(state, cell, m.trailing_zeros() as u8 + 1);
+            m &= m - 1;
+        }
+        state.values[cell] = d;
+        for (empty, &r) in self.empty.iter_mut().zip(&CELL_REGION[cell]) {
+            empty[r as usize] -= 1;
+        }
+        for &p in &PEERS[cell] {
+            self.remove(state, p as usize, d);
+        }
+    }
+
+    /// Applies a hint to `state`: its eliminations, then its placements.
+    fn apply(&mut self, state: &mut State, hint: &Hint) {
+        for &(c, d) in &hint.eliminations {
+            self.remove(state, c as usize, d);
+        }
+        for &(c, d) in &hint.placements {
+            if state.values[c as usize] == 0 {
+                self.place(state, c as usize, d);
+            }
+        }
+    }
+}
+
+/// A state and its [`Tables`]: what SE's techniques other than chains read.
+pub(crate) struct View<'a> {
+    pub state: &'a State,
+    tables: &'a Tables,
+}
+
+impl View<'_> {
     /// The positions (bit p for position p) of candidate `d` in region `index` of type `t`.
     pub(crate) fn positions(&self, t: usize, index: usize, d: u8) -> u16 {
-        self.pos[t][index][d as usize - 1]
+        self.tables.pos[t][index][d as usize - 1]
     }
 
     /// The empty cells of a region.
     pub(crate) fn empty_count(&self, t: usize, index: usize) -> u32 {
-        u32::from(self.empty[t][index])
+        u32::from(self.tables.empty[t][index])
     }
 }
 
@@ -334,6 +390,7 @@ pub fn rate_marked(
 /// Rates from a state whose one solution is known to exist.
 pub(crate) fn rate_state(start: &State, control: &mut (impl Control + ?Sized)) -> Result<Outcome> {
     let mut state = start.clone();
+    let mut tables = Tables::of(&state);
     let mut rating = Rating {
         er: 0,
         ep: 0,
@@ -363,7 +420,11 @@ pub(crate) fn rate_state(start: &State, control: &mut (impl Control + ?Sized)) -
         if !control.proceed(&stats) {
             return Err(Error::Interrupted);
         }
-        let view = View::new(&state);
+        debug_assert_eq!(tables, Tables::of(&state));
+        let view = View {
+            state: &state,
+            tables: &tables,
+        };
         singles.clear();
         // SE's first technique, hidden singles, one easiest kind at a time: every single of the
         // easiest kind present is placed in one go, which rates as SE's one at a time does.
@@ -382,7 +443,7 @@ pub(crate) fn rate_state(start: &State, control: &mut (impl Control + ?Sized)) -
             record(tenths, true);
             for &(c, d) in &singles {
                 if state.values[c as usize] == 0 {
-                    state.place(c as usize, d);
+                    tables.place(&mut state, c as usize, d);
                 }
             }
             continue;
@@ -392,7 +453,7 @@ pub(crate) fn rate_state(start: &State, control: &mut (impl Control + ?Sized)) -
             return Ok(Outcome::Stuck(rating));
         };
         record(hint.tenths, !hint.placements.is_empty());
-        state.apply(&hint);
+        tables.apply(&mut state, &hint);
     }
     Ok(Outcome::Rated(rating))
 }
@@ -460,7 +521,12 @@ fn se_path() {
     let mut state = State::from_values(&values);
     let mut scratch = Vec::new();
     while !state.solved() {
-        let Some(h) = next_hint(&View::new(&state), 0, &mut scratch) else {
+        let tables = Tables::of(&state);
+        let view = View {
+            state: &state,
+            tables: &tables,
+        };
+        let Some(h) = next_hint(&view, 0, &mut scratch) else {
             println!("stuck");
             break;
         };
@@ -486,7 +552,7 @@ fn se_path() {
                 println!("  {}", row.join(" "));
             }
         }
-        state.apply(&h);
+        Tables::of(&state).apply(&mut state, &h);
     }
 }
 
