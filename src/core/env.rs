@@ -12,9 +12,14 @@
 //!
 //! Whether the grid can still be solved is a count of solutions up to one by the solver. The
 //! last completion found is kept: a move that agrees with it keeps the grid solvable without a
-//! search, and a placement on a grid that cannot be solved keeps it unsolvable.
+//! search, and a placement on a grid that cannot be solved keeps it unsolvable. When the
+//! episode's puzzle has exactly one solution (known from the generator, or counted once per
+//! puzzle of a list), no search is needed at all: every completion of the grid completes the
+//! puzzle, so the grid can be solved exactly when it breaks no rule and every filled cell holds
+//! the solution's digit. That is the answer a search would give, not a look at the solution
+//! beyond it.
 
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use crate::core::helpers::Helpers;
 use crate::core::make::generate::{self, Options};
@@ -148,10 +153,16 @@ pub struct State {
     rng: Rng,
     puzzle: Vec<u8>,
     cells: Vec<u8>,
-    /// Per cell and digit (`cell * n + digit - 1`), how many filled cells forbid the digit there.
+    /// Per digit and cell (`(digit - 1) * n * n + cell`), how many filled cells forbid the
+    /// digit there. Digit-major, so that a placement's marks on its peers fall in the few cache
+    /// lines of one digit's plane rather than one line per peer.
     seen: Vec<u8>,
-    /// Per cell, the digits no filled cell forbids there (bit `digit - 1`): `seen`'s zeros.
-    free: Vec<u64>,
+    /// Per cell, the digits no filled cell forbids there (bit `digit - 1`): `seen`'s zeros, in
+    /// [`words`] 16-bit words per cell (one on grids up to 16x16, where it keeps a board's
+    /// masks in a few cache lines).
+    free: Vec<u16>,
+    /// `free`'s words per cell.
+    words: usize,
     /// The legal placements: the free digits of the blank cells, counted as marks change, so
     /// sampling and the end-of-episode check need no scan of the grid.
     legal: u32,
@@ -166,6 +177,8 @@ pub struct State {
     witness: Vec<u8>,
     witness_ok: bool,
     solvable: bool,
+    /// The puzzle has exactly one solution, `solution` (and `witness` stays equal to it).
+    unique: bool,
     conflicts: u32,
     /// Blank cells, and filled cells equal to `solution`, kept as cells change.
     blanks: u32,
@@ -189,7 +202,14 @@ pub struct Batch {
     /// change to an environment forgets them.
     drawn: Vec<Option<usize>>,
     drawn_for: Option<u64>,
+    /// Per puzzle of a [`Source::Puzzles`], once an episode has played it, its solution when it
+    /// has exactly one (`None` when it has several or none), so that later episodes of it need
+    /// no search at reset.
+    unique: Vec<Listed>,
 }
+
+/// What [`Batch::unique`] knows of one listed puzzle.
+type Listed = OnceLock<Option<Box<[u8]>>>;
 
 /// A chunk of environments in a batch call, with its output and how its turn went.
 type Piece<'a, C> = Mutex<(&'a mut [State], &'a mut [Option<usize>], C, Result<()>)>;
@@ -251,7 +271,8 @@ impl Batch {
             puzzle: vec![0; cells],
             cells: vec![0; cells],
             seen: vec![0; cells * n],
-            free: vec![0; cells],
+            free: vec![0; cells * words(n)],
+            words: words(n),
             legal: 0,
             history: Vec::with_capacity(cells),
             open: Vec::with_capacity(cells),
@@ -260,13 +281,19 @@ impl Batch {
             witness: vec![0; cells],
             witness_ok: false,
             solvable: false,
+            unique: false,
             conflicts: 0,
             blanks: cells as u32,
             correct: 0,
             steps: 0,
             done: true,
         };
+        let unique = match &config.source {
+            Source::Puzzles(all) => (0..all.len() / cells).map(|_| Listed::new()).collect(),
+            Source::Generate(_) => Vec::new(),
+        };
         Ok(Batch {
+            unique,
             config,
             layout,
             solvers: vec![solver],
@@ -308,6 +335,7 @@ impl Batch {
         reset_env(
             &self.config,
             &self.layout,
+            &self.unique,
             &mut self.solvers[0],
             env,
             seed,
@@ -343,7 +371,7 @@ impl Batch {
             };
             self.solvers.push(solver);
         }
-        let (config, layout) = (&self.config, &self.layout);
+        let (config, layout, unique) = (&self.config, &self.layout, &self.unique);
         let solvers: Vec<Mutex<&mut Solver>> = self.solvers.iter_mut().map(Mutex::new).collect();
         let chunks: Vec<Piece<'_, C>> = self
             .envs
@@ -360,14 +388,20 @@ impl Batch {
                 .unwrap_or_else(PoisonError::into_inner);
             let mut piece = chunks[chunk].lock().unwrap_or_else(PoisonError::into_inner);
             let (envs, drawn, out, result) = &mut *piece;
-            for (k, env) in envs.iter_mut().enumerate() {
+            for k in 0..envs.len() {
                 let i = chunk * CHUNK + k;
+                // The next environment's state is scattered over memory no cache holds after a
+                // whole batch went by: ask for the lines its step reads while this one steps.
+                if let (Some(actions), Some(next)) = (step, envs.get(k + 1)) {
+                    next.prefetch_step(config.shape.size(), actions[i + 1]);
+                }
+                let env = &mut envs[k];
                 let outcome = match step {
                     Some(actions) if !env.done => {
                         step_env(config, layout, &mut solver, env, actions[i])
                     }
-                    Some(_) => reset_env(config, layout, &mut solver, env, None, None),
-                    None => reset_env(config, layout, &mut solver, env, seeds[i], puzzle),
+                    Some(_) => reset_env(config, layout, unique, &mut solver, env, None, None),
+                    None => reset_env(config, layout, unique, &mut solver, env, seeds[i], puzzle),
                 };
                 match outcome {
                     Ok(outcome) => record(out, k, config, env, outcome),
@@ -424,6 +458,10 @@ impl Batch {
             let mut slots = slots[chunk].lock().unwrap_or_else(PoisonError::into_inner);
             for (k, slot) in slots.iter_mut().enumerate() {
                 let i = chunk * CHUNK + k;
+                if let Some(next) = envs.get(i + 1) {
+                    prefetch_lines(&next.open[..]);
+                    prefetch_lines(&next.free[..]);
+                }
                 let mut rng = Rng::new(stream_seed(seed, i as u64));
                 *slot = sample_env(config, &envs[i], &mut rng);
             }
@@ -482,6 +520,7 @@ impl Config {
 fn reset_env(
     config: &Config,
     layout: &Layout,
+    unique: &[Listed],
     solver: &mut Solver,
     env: &mut State,
     seed: Option<u64>,
@@ -492,12 +531,18 @@ fn reset_env(
     if let Some(seed) = seed {
         env.rng = Rng::new(seed);
     }
-    match (puzzle, &config.source) {
-        (Some(given), _) => env.puzzle.copy_from_slice(given),
+    // Where a listed puzzle's solution is kept, and whether the puzzle is known to have one
+    // solution without counting.
+    let (listed, generated) = match (puzzle, &config.source) {
+        (Some(given), _) => {
+            env.puzzle.copy_from_slice(given);
+            (None, false)
+        }
         (None, Source::Puzzles(all)) => {
             let k = env.rng.below((all.len() / cell_count) as u64) as usize;
             env.puzzle
                 .copy_from_slice(&all[k * cell_count..(k + 1) * cell_count]);
+            (Some(&unique[k]), false)
         }
         (None, Source::Generate(generator)) => {
             let seed = stream_seed(env.rng.next_u64(), 0);
@@ -518,8 +563,11 @@ fn reset_env(
                 )?,
             };
             env.puzzle.copy_from_slice(&made);
+            // The generator's puzzles have one solution; those made to a level are counted,
+            // being promised solvable by logic rather than unique.
+            (None, generator.target.is_none())
         }
-    }
+    };
     env.cells.copy_from_slice(&env.puzzle);
     env.history.clear();
     env.steps = 0;
@@ -531,19 +579,42 @@ fn reset_env(
             mark_seen(layout, &mut env.seen, n, cell, v);
         }
     }
-    env.legal = 0;
-    for (cell, free) in env.free.iter_mut().enumerate() {
-        *free = env.seen[cell * n..(cell + 1) * n]
-            .iter()
-            .enumerate()
-            .fold(0, |bits, (d, &s)| bits | u64::from(s == 0) << d);
-        if env.cells[cell] == 0 {
-            env.legal += free.count_ones();
+    // The free digits a plane of `seen` at a time, each a run of bytes.
+    env.free.fill(0);
+    let w = words(n);
+    for (d, plane) in env.seen.chunks_exact(cell_count).enumerate() {
+        let (word, bit) = (d / 16, d % 16);
+        for (cell, &count) in plane.iter().enumerate() {
+            env.free[cell * w + word] |= u16::from(count == 0) << bit;
         }
     }
-    env.conflicts = count_conflicts(&env.cells, &env.seen, n);
-    env.witness_ok =
-        env.conflicts == 0 && solver.solve_into(&env.cells, &mut env.witness, &mut Unbounded)?;
+    env.legal = (0..cell_count)
+        .filter(|&cell| env.cells[cell] == 0)
+        .map(|cell| env.free_bits(cell).count_ones())
+        .sum();
+    env.conflicts = count_conflicts(&env.cells, &env.seen);
+    let known = listed.and_then(OnceLock::get);
+    if let (Some(Some(solution)), 0) = (known, env.conflicts) {
+        env.witness.copy_from_slice(solution);
+        env.witness_ok = true;
+        env.unique = true;
+    } else {
+        env.witness_ok = env.conflicts == 0
+            && solver.solve_into(&env.cells, &mut env.witness, &mut Unbounded)?;
+        env.unique = env.witness_ok
+            && match known {
+                // Listed and known to have several solutions.
+                Some(_) => false,
+                None if generated => true,
+                None => {
+                    let one = solver.count(&env.cells, Some(2), &mut Unbounded)? == 1;
+                    if let Some(slot) = listed {
+                        slot.get_or_init(|| one.then(|| env.witness.clone().into_boxed_slice()));
+                    }
+                    one
+                }
+            };
+    }
     env.solvable = env.witness_ok;
     if env.witness_ok {
         env.solution.copy_from_slice(&env.witness);
@@ -575,7 +646,7 @@ fn is_legal(config: &Config, env: &State, action: usize) -> bool {
         return config.undo && action == placements && !env.history.is_empty();
     }
     let cell = action / n;
-    env.cells[cell] == 0 && env.seen[action] == 0
+    env.cells[cell] == 0 && env.free_bit(cell, action % n)
 }
 
 /// A uniformly drawn legal action of `env`, or `None` when there is none.
@@ -597,7 +668,7 @@ fn sample_env(config: &Config, env: &State, rng: &mut Rng) -> Option<usize> {
             return Some(n * n * n);
         }
         let cell = usize::from(env.open[pick / n]);
-        if env.free[cell] >> (pick % n) & 1 != 0 {
+        if env.free_bit(cell, pick % n) {
             return Some(cell * n + pick % n);
         }
     }
@@ -607,7 +678,7 @@ fn sample_env(config: &Config, env: &State, rng: &mut Rng) -> Option<usize> {
     }
     for &cell in &env.open {
         let cell = usize::from(cell);
-        let mut bits = env.free[cell];
+        let mut bits = env.free_bits(cell);
         let here = bits.count_ones() as usize;
         if pick < here {
             for _ in 0..pick {
@@ -639,13 +710,13 @@ fn step_env(
         let v = env.cells[cell];
         mark::<false>(layout, env, n, cell, v);
         env.cells[cell] = 0;
-        env.legal += env.free[cell].count_ones();
+        env.legal += env.free_bits(cell).count_ones();
         env.blanks += 1;
         env.open_at[cell] = env.open.len() as u16;
         env.open.push(cell as u16);
         env.correct -= u32::from(v == env.solution[cell]);
         if env.conflicts > 0 {
-            env.conflicts = count_conflicts(&env.cells, &env.seen, n);
+            env.conflicts = count_conflicts(&env.cells, &env.seen);
         }
         // A completion of the grid completes it with a cell fewer.
         if !env.witness_ok {
@@ -658,7 +729,7 @@ fn step_env(
     {
         let cell = action / n;
         let v = (action % n + 1) as u8;
-        env.legal -= env.free[cell].count_ones();
+        env.legal -= env.free_bits(cell).count_ones();
         env.cells[cell] = v;
         env.blanks -= 1;
         let at = usize::from(env.open_at[cell]);
@@ -687,7 +758,7 @@ fn step_env(
                 Event::DeadEnd
             }
         } else {
-            env.conflicts = count_conflicts(&env.cells, &env.seen, n);
+            env.conflicts = count_conflicts(&env.cells, &env.seen);
             env.witness_ok = false;
             env.solvable = false;
             Event::Conflict
@@ -744,6 +815,13 @@ fn check_puzzle(shape: BoxShape, rules: &Rules, puzzle: &[u8]) -> Result<()> {
 
 /// Searches a completion of the current grid (no conflicts) and notes whether there is one.
 fn settle(solver: &mut Solver, env: &mut State) -> Result<()> {
+    if env.unique {
+        // The completions of the grid are among the puzzle's, its one solution or none.
+        let filled = env.cells.len() - env.blanks as usize;
+        env.solvable = env.conflicts == 0 && env.correct as usize == filled;
+        env.witness_ok = env.solvable;
+        return Ok(());
+    }
     env.witness_ok =
         env.conflicts == 0 && solver.solve_into(&env.cells, &mut env.witness, &mut Unbounded)?;
     env.solvable = env.witness_ok;
@@ -759,8 +837,8 @@ fn mark<const ADD: bool>(layout: &Layout, env: &mut State, n: usize, cell: usize
         seen: &mut env.seen,
         free: &mut env.free,
         cells: &env.cells,
-        legal: &mut env.legal,
-        n,
+        legal: env.legal,
+        words: words(n),
     };
     for &p in layout.peers(cell) {
         marks.bump::<ADD>(usize::from(p), d);
@@ -776,35 +854,39 @@ fn mark<const ADD: bool>(layout: &Layout, env: &mut State, n: usize, cell: usize
             }
         }
     }
+    // Counted in a local: stored through a reference, the compiler writes it back on every
+    // peer, since the byte stores might alias it.
+    env.legal = marks.legal;
 }
 
 /// What [`mark`] changes.
 struct Marks<'a> {
     seen: &'a mut [u8],
-    free: &'a mut [u64],
+    free: &'a mut [u16],
     cells: &'a [u8],
-    legal: &'a mut u32,
-    n: usize,
+    legal: u32,
+    words: usize,
 }
 
 impl Marks<'_> {
     /// One mark more (`ADD`) or fewer on digit `d` of cell `p`.
     #[inline(always)]
     fn bump<const ADD: bool>(&mut self, p: usize, d: usize) {
-        let at = p * self.n + d;
+        let at = d * self.cells.len() + p;
+        let word = p * self.words + d / 16;
         // A digit turns forbidden or free only when its count leaves or reaches zero; the
         // updates are arithmetic on that flag, since a branch on it is a coin toss.
         let blank = u32::from(self.cells[p] == 0);
         if ADD {
             self.seen[at] += 1;
             let turned = self.seen[at] == 1;
-            self.free[p] &= !(u64::from(turned) << d);
-            *self.legal -= u32::from(turned) & blank;
+            self.free[word] &= !(u16::from(turned) << (d % 16));
+            self.legal -= u32::from(turned) & blank;
         } else {
             self.seen[at] -= 1;
             let turned = self.seen[at] == 0;
-            self.free[p] |= u64::from(turned) << d;
-            *self.legal += u32::from(turned) & blank;
+            self.free[word] |= u16::from(turned) << (d % 16);
+            self.legal += u32::from(turned) & blank;
         }
     }
 }
@@ -813,28 +895,62 @@ impl Marks<'_> {
 /// free digits once.
 fn mark_seen(layout: &Layout, seen: &mut [u8], n: usize, cell: usize, v: u8) {
     let d = usize::from(v) - 1;
+    let cells = n * n;
     for &p in layout.peers(cell) {
-        seen[usize::from(p) * n + d] += 1;
+        seen[d * cells + usize::from(p)] += 1;
     }
     if let Some(near) = &layout.orthogonal {
         for &p in &near[cell] {
             let p = usize::from(p);
             if d > 0 {
-                seen[p * n + d - 1] += 1;
+                seen[(d - 1) * cells + p] += 1;
             }
             if d + 1 < n {
-                seen[p * n + d + 1] += 1;
+                seen[(d + 1) * cells + p] += 1;
             }
         }
     }
 }
 
-fn count_conflicts(cells: &[u8], seen: &[u8], n: usize) -> u32 {
+fn count_conflicts(cells: &[u8], seen: &[u8]) -> u32 {
     cells
         .iter()
         .enumerate()
-        .filter(|&(cell, &v)| v != 0 && seen[cell * n + usize::from(v) - 1] > 0)
+        .filter(|&(cell, &v)| v != 0 && seen[(usize::from(v) - 1) * cells.len() + cell] > 0)
         .count() as u32
+}
+
+/// Asks the cache for the line holding `slice[at]`, if there is one.
+#[inline(always)]
+fn prefetch<T>(slice: &[T], at: usize) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(item) = slice.get(at) {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        // SAFETY: SSE, which the intrinsic needs, is part of every x86-64; a prefetch only
+        // hints the cache, reading nothing, and the pointer is to a live element anyway.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(item).cast()) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (slice, at);
+}
+
+/// [`prefetch`] of each cache line of `slice`, up to [`PREFETCH_LINES`] of them.
+#[inline(always)]
+fn prefetch_lines<T>(slice: &[T]) {
+    let step = (64 / size_of::<T>()).max(1);
+    for at in (0..slice.len()).step_by(step).take(PREFETCH_LINES) {
+        prefetch(slice, at);
+    }
+    prefetch(slice, slice.len().saturating_sub(1));
+}
+
+/// The most lines [`prefetch_lines`] asks for: more than a 9x9 board's arrays span, and few
+/// enough not to flood the cache on big grids.
+const PREFETCH_LINES: usize = 4;
+
+/// The 16-bit words of one cell's free digits on an `n`x`n` grid.
+fn words(n: usize) -> usize {
+    n.div_ceil(16)
 }
 
 fn report(env: &State, event: Option<(Event, f64)>, terminated: bool, truncated: bool) -> Outcome {
@@ -870,10 +986,50 @@ impl State {
     /// The digits that are candidates of `cell` now (bit `digit - 1`), none for a filled cell.
     pub fn candidate_bits(&self, cell: usize) -> u64 {
         if self.cells[cell] == 0 {
-            self.free[cell]
+            self.free_bits(cell)
         } else {
             0
         }
+    }
+
+    /// The digits no filled cell forbids at `cell` (bit `digit - 1`), blank or not.
+    #[inline]
+    fn free_bits(&self, cell: usize) -> u64 {
+        let w = self.words;
+        self.free[cell * w..(cell + 1) * w]
+            .iter()
+            .rev()
+            .fold(0, |bits, &word| bits << 16 | u64::from(word))
+    }
+
+    /// Hints the cache to load what a step by `action` reads and writes of this state (and
+    /// what the output copies of it); does nothing where hints are not available.
+    #[inline]
+    fn prefetch_step(&self, n: usize, action: usize) {
+        let cells = self.cells.len();
+        if self.done || action >= n * n * n {
+            return;
+        }
+        let (cell, d) = (action / n, action % n);
+        // Whole (on 9x9, where each is a few lines): the cells and puzzle the output copies,
+        // the digit's plane of marks the peers take, the free digits and blank cells that
+        // drawing the next action reads at random.
+        prefetch_lines(&self.cells[..]);
+        prefetch_lines(&self.puzzle[..]);
+        prefetch_lines(&self.seen[d * cells..(d + 1) * cells]);
+        prefetch_lines(&self.free[..]);
+        prefetch_lines(&self.open[..]);
+        prefetch(&self.solution, cell);
+        prefetch(&self.witness, cell);
+        prefetch(&self.open_at, cell);
+        prefetch(&self.history, self.history.len().saturating_sub(1));
+    }
+
+    /// Whether no filled cell forbids digit `d + 1` at `cell`.
+    #[inline]
+    fn free_bit(&self, cell: usize, d: usize) -> bool {
+        let w = self.words;
+        self.free[cell * w + d / 16] >> (d % 16) & 1 != 0
     }
 }
 
@@ -938,15 +1094,21 @@ mod tests {
 
     /// The legal placements and free digits recounted from the cells and marks.
     fn check_counts(env: &State, n: usize) {
-        for cell in 0..env.cells.len() {
+        let cells = env.cells.len();
+        for cell in 0..cells {
             for d in 0..n {
-                let free = env.seen[cell * n + d] == 0;
-                assert_eq!(env.free[cell] >> d & 1 != 0, free, "cell {cell} digit {d}");
+                let free = env.seen[d * cells + cell] == 0;
+                assert_eq!(
+                    env.free_bits(cell) >> d & 1 != 0,
+                    free,
+                    "cell {cell} digit {d}"
+                );
+                assert_eq!(env.free_bit(cell, d), free, "cell {cell} digit {d}");
             }
         }
-        let legal = (0..env.cells.len())
+        let legal = (0..cells)
             .filter(|&c| env.cells[c] == 0)
-            .map(|c| (0..n).filter(|&d| env.seen[c * n + d] == 0).count())
+            .map(|c| (0..n).filter(|&d| env.seen[d * cells + c] == 0).count())
             .sum::<usize>();
         assert_eq!(env.legal as usize, legal);
     }
@@ -971,6 +1133,100 @@ mod tests {
                 let action = rng.below(65) as usize;
                 batch.step(0, action).unwrap();
                 check_counts(batch.env(0), 4);
+            }
+        }
+    }
+
+    #[test]
+    fn the_free_digits_span_words_on_grids_past_16x16() {
+        // A 25x25 grid keeps two words of free digits per cell; a pattern solution with a
+        // blank every few cells keeps the still-solvable searches short.
+        let (rows, cols) = (5, 5);
+        let n = rows * cols;
+        let mut puzzle = vec![0u8; n * n];
+        for r in 0..n {
+            for c in 0..n {
+                let v = (r % rows * cols + r / rows + c) % n + 1;
+                puzzle[r * n + c] = if (r * 7 + c * 3) % 9 == 0 { 0 } else { v as u8 };
+            }
+        }
+        let mut config = config(Source::Puzzles(puzzle), OnInvalid::Penalise, true);
+        config.shape = BoxShape::new(rows, cols).unwrap();
+        config.max_steps = 200;
+        let mut batch = Batch::new(config, 1).unwrap();
+        let mut rng = Rng::new(4);
+        let actions = (n * n * n + 1) as u64;
+        for episode in 0..3 {
+            batch.reset(0, Some(episode), None).unwrap();
+            check_counts(batch.env(0), n);
+            while !batch.env(0).done {
+                // Mostly legal placements (high digits included), some of anything at all.
+                let action = match rng.below(4) {
+                    0 => rng.below(actions) as usize,
+                    _ => batch.sample_legal(0, &mut rng).unwrap(),
+                };
+                batch.step(0, action).unwrap();
+                check_counts(batch.env(0), n);
+            }
+        }
+    }
+
+    #[test]
+    fn still_solvable_is_what_a_search_says_on_unique_and_other_puzzles() {
+        // Generated puzzles (unique), a list holding a unique puzzle and one with several
+        // solutions (counted at their first episode), and a puzzle given at reset.
+        let generated = Source::Generate(Generator {
+            options: Options {
+                clues: None,
+                symmetry: Symmetry::None,
+                minimal: false,
+            },
+            target: None,
+        });
+        let mut open = PUZZLE;
+        for cell in [0, 5, 10, 15, 14, 11] {
+            open[cell] = 0;
+        }
+        let mut several = [0u8; 16];
+        several[0] = 1;
+        let listed = Source::Puzzles([open, several].concat());
+        let mut solver = Solver::new(BoxShape::new(2, 2).unwrap());
+        let mut rng = Rng::new(9);
+        for (source, given) in [
+            (generated, None),
+            (listed.clone(), None),
+            (listed, Some(several)),
+        ] {
+            let mut batch = Batch::new(config(source, OnInvalid::Penalise, true), 1).unwrap();
+            for episode in 0..60 {
+                batch
+                    .reset(0, Some(episode), given.as_ref().map(|g| &g[..]))
+                    .unwrap();
+                loop {
+                    let env = batch.env(0);
+                    let expected = env.conflicts == 0
+                        && solver.count(env.cells(), Some(1), &mut Unbounded).unwrap() == 1;
+                    assert_eq!(env.solvable, expected, "{:?}", env.cells());
+                    if env.done {
+                        break;
+                    }
+                    // Legal placements most of the time, undos and conflicts now and then.
+                    let action = match rng.below(3) {
+                        0 => rng.below(65) as usize,
+                        _ => batch.sample_legal(0, &mut rng).unwrap(),
+                    };
+                    batch.step(0, action).unwrap();
+                }
+            }
+            // A list's puzzles are counted once each; a puzzle given at reset, every time.
+            let counted: Vec<Option<bool>> = batch
+                .unique
+                .iter()
+                .map(|u| u.get().map(Option::is_some))
+                .collect();
+            match (&batch.config.source, given) {
+                (Source::Puzzles(_), None) => assert_eq!(counted, [Some(true), Some(false)]),
+                _ => assert!(counted.iter().all(Option::is_none)),
             }
         }
     }
