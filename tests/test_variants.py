@@ -213,6 +213,59 @@ def test_6x6_counts_match_the_reference(data):
     check_against_reference(cells, rules, 6, (2, 3), limit=50)
 
 
+@st.composite
+def pair_rules(draw, n):
+    """Pair relations on orthogonal neighbours (black and white dots, X and V, minimum cells)
+    with or without the negative constraints: what the variant engine points through."""
+    pairs = [((r, c), (r, c + 1)) for r in range(n) for c in range(n - 1)]
+    pairs += [((r, c), (r + 1, c)) for r in range(n - 1) for c in range(n)]
+    marked = draw(st.lists(st.sampled_from(pairs), max_size=4, unique=True))
+    ratios, differences, xv = [], [], []
+    for a, b in marked:
+        kind = draw(st.sampled_from(["ratio", "difference", "xv"]))
+        if kind == "ratio":
+            ratios.append((a, b, draw(st.sampled_from([2, 3]))))
+        elif kind == "difference":
+            differences.append((a, b, draw(st.integers(1, 2))))
+        else:
+            xv.append((a, b, "V" if n < 9 else draw(st.sampled_from("XV"))))
+    cells = [(r, c) for r in range(n) for c in range(n)]
+    minimum = draw(st.lists(st.sampled_from(cells), max_size=1))
+    return sr.Rules(
+        ratios=ratios,
+        differences=differences,
+        xv=xv,
+        negative_ratio=draw(st.booleans()),
+        negative_xv=draw(st.booleans()),
+        minimum_cells=minimum,
+    )
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_pair_relations_count_as_the_reference_on_4x4(data):
+    rules = data.draw(pair_rules(4))
+    givens = data.draw(st.lists(st.tuples(st.integers(0, 15), st.integers(1, 4)), max_size=3))
+    cells = [0] * 16
+    for i, v in givens:
+        cells[i] = v
+    check_against_reference(cells, rules, 4, (2, 2), limit=300)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_pair_relations_count_as_the_reference_on_6x6(data):
+    rules = data.draw(pair_rules(6))
+    try:
+        solution = flat(sr.solve("." * 36, rules=rules, box=(2, 3), max_guesses=10_000))
+    except (sr.NoSolutionError, sr.GuessLimitError):
+        return
+    assert ref.is_solution([0] * 36, solution, rules, 6, 2, 3)
+    blanks = data.draw(st.lists(st.integers(0, 35), max_size=20, unique=True))
+    cells = [0 if i in blanks else v for i, v in enumerate(solution)]
+    check_against_reference(cells, rules, 6, (2, 3), limit=50)
+
+
 NINE_BY_NINE = [
     sr.Rules.x(),
     sr.Rules.windoku(),

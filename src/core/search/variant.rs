@@ -6,13 +6,17 @@
 //! and, under non-consecutive, strikes its neighbours' digits one above and below. Before
 //! every guess the engine fills naked singles, hidden singles (in groups of `n` cells) and
 //! killer cage logic (the digit sets a cage may still hold, and the cells that see every home
-//! of a digit a cage needs) to a fixed point. Under anti-knight or anti-king it then points
-//! once: a digit with two to four homes in a group is struck from every cell that sees them
-//! all (knight and king moves reach past the groups, so this finds much the groups alone do
-//! not; measured, it costs more than it saves under the other rules). It branches on the first
-//! cell with the fewest candidates, digits low to high, so solutions come in a fixed order; a restart
-//! attempt's seed perturbs the tie-breaks and the digit order, so it explores differently. Like
-//! the generic engine it copies state into an arena level per guess.
+//! of a digit a cage needs) to a fixed point. Under pair relations (dots, XV, the negative
+//! constraints, ...) it also points through them: where a digit has two homes left in a
+//! group, a cell that would rule both out by taking some digit loses that digit. Under
+//! anti-knight or anti-king it then points once: a digit with two to four homes in a group is
+//! struck from every cell that sees them all (knight and king moves reach past the groups, so
+//! this finds much the groups alone do not; measured, it costs more than it saves under the
+//! other rules). It branches on the cell with the fewest candidates, among those on the one
+//! with the most arcs and propagators reading it, then the first; digits low to high, so
+//! solutions come in a fixed order; a restart attempt's seed perturbs the tie-breaks and the
+//! digit order, so it explores differently. Like the generic engine it copies state into an
+//! arena level per guess.
 
 use std::sync::Arc;
 
@@ -28,6 +32,9 @@ use crate::core::error::{Cell, Result};
 use crate::core::grid::shape::BoxShape;
 use crate::core::rules::layout::{neighbours, Layout, MAX_BITSET_CELLS};
 use crate::core::rules::{find_conflict, Rules};
+
+/// Ranks of cells with equal candidate counts run `0..=RANK_SPAN` (lower first).
+const RANK_SPAN: u32 = 63;
 
 /// A branch is on one cell's digits.
 type Step = depth_first::Step<usize>;
@@ -60,6 +67,18 @@ pub(crate) struct Variant {
     /// parent's fixed point, where every arc and propagator was quiet.
     seen: Vec<u64>,
     seen_value: Vec<u8>,
+    /// Per full group, the digits whose open homes there changed since [`Arcs::point`] last
+    /// looked (a changed cell marks its groups); cleared when a child starts from its
+    /// parent's fixed point.
+    dirty: Vec<u64>,
+    /// Per cell, the full groups holding it, as `cell_groups[group_start[c]..group_start[c + 1]]`.
+    cell_groups: Vec<u16>,
+    group_start: Vec<u32>,
+    /// Whether [`Arcs::point`] runs: under rules with pair relations.
+    arc_point: bool,
+    /// Per cell, its place among cells of equal candidate count when branching (lower
+    /// first).
+    rank: Vec<u32>,
     /// Scratch: the propagators queued to run, each once.
     queued: Vec<bool>,
     queue: Vec<u32>,
@@ -91,6 +110,11 @@ impl Variant {
             pairs: Vec::new(),
             seen: vec![0; nc],
             seen_value: vec![0; nc],
+            dirty: Vec::new(),
+            cell_groups: Vec::new(),
+            group_start: Vec::new(),
+            arc_point: false,
+            rank: vec![0; nc],
             queued: Vec::new(),
             queue: Vec::new(),
             rules,
@@ -133,6 +157,32 @@ impl Variant {
         self.watch_start.push(self.watch.len() as u32);
         self.queued = vec![false; self.propagators.len()];
         self.queue = Vec::with_capacity(self.propagators.len());
+        let groups = &self.layout.full_groups;
+        self.dirty = vec![0; groups.len()];
+        let mut per_cell: Vec<Vec<u16>> = vec![Vec::new(); nc];
+        for (g, group) in groups.iter().enumerate() {
+            for &c in &group.cells {
+                per_cell[c as usize].push(g as u16);
+            }
+        }
+        self.cell_groups.clear();
+        self.group_start = Vec::with_capacity(nc + 1);
+        for list in per_cell {
+            self.group_start.push(self.cell_groups.len() as u32);
+            self.cell_groups.extend(list);
+        }
+        self.group_start.push(self.cell_groups.len() as u32);
+        self.arc_point = !self.arcs.is_empty();
+        // Ties among the fewest candidates go to the cell with the most arcs and propagators
+        // reading it: its choice narrows the most. Killer cages are left out: measured, ranking
+        // by them grows killer searches.
+        let cages = self.cages as u32;
+        for (c, rank) in self.rank.iter_mut().enumerate() {
+            let watchers =
+                &self.watch[self.watch_start[c] as usize..self.watch_start[c + 1] as usize];
+            let degree = self.arcs.degree(c) + watchers.iter().filter(|&&p| p >= cages).count();
+            *rank = RANK_SPAN - degree.min(RANK_SPAN as usize) as u32;
+        }
     }
 
     /// A variant engine with `extra` propagators and pair relations besides those of its
@@ -184,6 +234,8 @@ impl Variant {
             true => {
                 // Nothing has been looked at yet: every cell counts as changed.
                 self.seen.fill(0);
+                self.seen_value.fill(0);
+                self.dirty.fill(0);
                 self.propagate(0)
             }
             false => Step::Contradiction,
@@ -291,6 +343,10 @@ impl Variant {
         let (arcs, pairs) = (&self.arcs, &self.pairs);
         let (watch, watch_start) = (&self.watch, &self.watch_start);
         let (seen, seen_value) = (&mut self.seen, &mut self.seen_value);
+        let (dirty, cell_groups, group_start) =
+            (&mut self.dirty, &self.cell_groups, &self.group_start);
+        let arc_point = self.arc_point;
+        let rank = &self.rank;
         let (queued, queue) = (&mut self.queued, &mut self.queue);
         let seed = self.seed;
         let mut pointed = false;
@@ -311,9 +367,10 @@ impl Variant {
                     }
                     progress = true;
                 } else if !progress {
-                    // Fewest candidates first; ties go to the first cell, or under a restart
-                    // to the one a hash of (attempt, cell) ranks lowest.
-                    let count = m.count_ones();
+                    // Fewest candidates first, then the lowest rank (most arcs and
+                    // propagators); ties go to the first cell, or under a restart to the one a
+                    // hash of (attempt, cell) ranks lowest.
+                    let count = m.count_ones() * (RANK_SPAN + 1) + rank[cell];
                     if count < best.1
                         || (seed != 0
                             && count == best.1
@@ -417,6 +474,17 @@ impl Variant {
                 if m == seen[cell] && value[cell] == seen_value[cell] {
                     continue;
                 }
+                if arc_point {
+                    let before = if seen_value[cell] == 0 { seen[cell] } else { 0 };
+                    let now = if value[cell] == 0 { m } else { 0 };
+                    let moved = before ^ now;
+                    if moved != 0 {
+                        let groups = group_start[cell] as usize..group_start[cell + 1] as usize;
+                        for &g in &cell_groups[groups] {
+                            dirty[g as usize] |= moved;
+                        }
+                    }
+                }
                 seen[cell] = m;
                 seen_value[cell] = value[cell];
                 match arcs.narrow_from(cell, cand) {
@@ -460,6 +528,13 @@ impl Variant {
             }
             if progress {
                 continue;
+            }
+            if arc_point {
+                match arcs.point(layout, full, cand, value, dirty) {
+                    Some(true) => continue,
+                    Some(false) => {}
+                    None => return Step::Contradiction,
+                }
             }
             // Last, as the dearest, once a node: where a digit has few homes left in a group,
             // the cells that see every home lose it.
@@ -835,6 +910,9 @@ impl Levels for Variant {
             self.seen_value
                 .copy_from_slice(&self.value[parent * nc..level * nc]);
         }
+        if self.arc_point {
+            self.dirty.fill(0);
+        }
         if self.place(level, cell, bit) {
             self.propagate(level)
         } else {
@@ -939,6 +1017,71 @@ mod tests {
                 );
                 for sol in all.unwrap() {
                     assert!(find_conflict(shape, &rules, sol.cells()).is_none());
+                }
+            }
+        }
+    }
+
+    /// Pair relations, with and without the negative constraints: what the engine points
+    /// through and ranks its branches by.
+    #[test]
+    fn pair_relations_count_as_plain_backtracking() {
+        use crate::core::rules::Pair;
+        let cell = |row, col| Cell { row, col };
+        let pair = |a, b, value| Pair {
+            cells: [a, b],
+            value,
+        };
+        let specs = [
+            Spec {
+                negative_ratio: true,
+                ratios: vec![pair(cell(0, 0), cell(0, 1), 2)],
+                ..Spec::default()
+            },
+            Spec {
+                negative_ratio: true,
+                ..Spec::default()
+            },
+            Spec {
+                negative_xv: true,
+                xv: vec![pair(cell(1, 1), cell(1, 2), 5)],
+                ..Spec::default()
+            },
+            Spec {
+                differences: vec![pair(cell(2, 0), cell(3, 0), 1)],
+                ratios: vec![pair(cell(2, 2), cell(2, 3), 3)],
+                minimum_cells: vec![cell(1, 0)],
+                ..Spec::default()
+            },
+        ];
+        for (shape, givens) in [
+            (
+                BoxShape::new(2, 2).unwrap(),
+                vec![vec![], vec![(5, 2)], vec![(0, 1), (15, 3)]],
+            ),
+            (
+                BoxShape::new(2, 3).unwrap(),
+                vec![
+                    vec![(0, 1), (7, 4), (14, 6)],
+                    vec![(3, 2), (20, 5), (33, 1), (35, 3)],
+                ],
+            ),
+        ] {
+            let nc = shape.size() * shape.size();
+            for spec in &specs {
+                let rules = Arc::new(Rules::new(spec.clone()).unwrap());
+                let mut solver = Solver::with_rules(shape, rules.clone()).unwrap();
+                for givens in &givens {
+                    let mut cells = vec![0u8; nc];
+                    for &(i, v) in givens {
+                        cells[i] = v;
+                    }
+                    if find_conflict(shape, &rules, &cells).is_some() {
+                        continue;
+                    }
+                    let want = brute_count(shape, &rules, &mut cells.clone(), 200);
+                    let got = solver.count(&cells, Some(200), &mut Unbounded).unwrap();
+                    assert_eq!(got, want, "{spec:?} {givens:?}");
                 }
             }
         }
