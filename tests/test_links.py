@@ -167,7 +167,8 @@ def test_truncated_and_hostile_payloads():
         ('{"size": 9}', sr.InvalidPuzzleError, "no 'grid'"),
         ('{"size": 9, "grid": [[{}]]}', sr.InvalidPuzzleError, "rows"),
         ('{"size": 99, "grid": []}', sr.InvalidPuzzleError, "size is 99"),
-        ('{"size": 7, "grid": []}', sr.InvalidPuzzleError, "no boxes"),
+        ('{"size": 7, "grid": []}', sr.InvalidPuzzleError, "0 rows, but its size is 7"),
+        ('{"size": 2, "grid": []}', sr.InvalidPuzzleError, "3 to 16"),
         ("{", sr.InvalidPuzzleError, "malformed"),
     ],
 )
@@ -192,10 +193,87 @@ def test_cells_outside_the_grid_and_unmodelled_keys_are_refused_by_name():
         sr.Puzzle.from_fpuzzles(_data(lockout=[{"lines": [["R1C1", "R2C2"]], "value": "3"}]))
     # An empty list of an unmodelled kind says nothing, so it is no reason to refuse.
     assert sr.Puzzle.from_fpuzzles(_data(nabner=[])) == sr.Puzzle(CLASSIC)
-    with pytest.raises(sr.InvalidRulesError, match="no region"):
-        data = _data()
-        data["grid"][0][0]["region"] = None
-        sr.Puzzle.from_fpuzzles(data)
+
+
+def _blank(n, **extra):
+    return {"size": n, "grid": [[{} for _ in range(n)] for _ in range(n)], **extra}
+
+
+def _round_trips(puzzle):
+    assert sr.Puzzle.from_fpuzzles(puzzle.to_fpuzzles()) == puzzle
+    assert sr.Puzzle.from_url(puzzle.to_url()) == puzzle
+    assert sr.Puzzle.from_url(puzzle.to_url(site="sudokupad")) == puzzle
+
+
+def _regions_of(puzzle):
+    return [[cell.get("region", "default") for cell in row] for row in puzzle.to_fpuzzles()["grid"]]
+
+
+def test_a_cell_in_no_region_keeps_its_row_and_column_only():
+    data = _data()
+    data["grid"][0][0]["region"] = None
+    puzzle = sr.Puzzle.from_fpuzzles(data)
+    assert puzzle.rules.regions[0][:2] == [None, 0]
+    assert _regions_of(puzzle)[0][:2] == [None, "default"]
+    _round_trips(puzzle)
+    assert sr.is_valid(sr.solve(sr.Puzzle(CLASSIC)), rules=puzzle.rules)
+    # (0, 0) may repeat a digit of its box, never of its row or column.
+    rules = puzzle.rules
+    pair = [[0] * 9 for _ in range(9)]
+    pair[0][0] = pair[1][1] = 5
+    assert sr.is_valid(pair, rules=rules) and not sr.is_valid(pair)
+    pair[1][1], pair[1][0] = 0, 5
+    assert not sr.is_valid(pair, rules=rules)
+
+
+def test_prime_jigsaws_load_solve_count_draw_and_round_trip():
+    five = ["AAABB", "AABBB", "CCCDD", "CCEDD", "EEEED"]
+    data = _blank(5, title="five")
+    for r in range(5):
+        for c in range(5):
+            data["grid"][r][c]["region"] = "ACBDE".index(five[r][c])
+    data["grid"][0][0].update(value=1, given=True)
+    puzzle = sr.Puzzle.from_fpuzzles(data)
+    assert puzzle.size == 5 and puzzle.rules.regions is not None
+    assert puzzle.rules == sr.Rules(regions=five)
+    _round_trips(puzzle)
+    solution = sr.solve(puzzle)
+    assert solution[0][0] == 1
+    assert sr.count_solutions(puzzle, limit=1000) == sr.count_solutions(
+        puzzle.grid, rules=puzzle.rules, limit=1000
+    )
+    board = sr.Board(puzzle)
+    assert board.size == 5 and "<svg" in board.to_svg()
+
+
+def test_a_prime_side_with_default_regions_is_a_latin_square_under_its_constraints():
+    data = _blank(7, thermometer=[{"lines": [["R1C1", "R1C2", "R1C3"]]}])
+    puzzle = sr.Puzzle.from_fpuzzles(data)
+    assert puzzle.rules.regions is None
+    _round_trips(puzzle)
+    solution = sr.solve(puzzle)
+    assert solution[0][0] < solution[0][1] < solution[0][2]
+    assert all(sorted(row) == list(range(1, 8)) for row in solution)
+    assert all(sorted(col) == list(range(1, 8)) for col in zip(*solution))
+    assert sr.solve(puzzle.grid, rules=puzzle.rules, box=(1, 7)) == solution
+    assert sr.Board(puzzle).box == (1, 7)
+    # Three by three: the 12 Latin squares; the 6 with a distinct main diagonal have a
+    # constant anti-diagonal, so none has both.
+    three = [
+        _blank(3),
+        _blank(3, **{"diagonal-": True}),
+        _blank(3, **{"diagonal-": True, "diagonal+": True}),
+    ]
+    assert [sr.count_solutions(sr.Puzzle.from_fpuzzles(d), limit=100) for d in three] == [12, 6, 0]
+
+
+def test_non_square_sides_read_with_fpuzzles_default_boxes():
+    for n, box in [(6, (2, 3)), (8, (2, 4)), (10, (2, 5)), (12, (3, 4))]:
+        puzzle = sr.Puzzle.from_fpuzzles(_blank(n))
+        assert sr.Board(puzzle).box == box
+        solution = sr.solve(puzzle)
+        assert sr.is_valid(solution, box=box)
+        _round_trips(puzzle)
 
 
 LINE_KEYS = {

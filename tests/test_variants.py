@@ -485,12 +485,104 @@ def test_board_svg_draws_rules_and_refuses_classic_pencil_marks():
         sr.Board("." * 81, rules=sr.Rules.x()).to_svg(pencil=True)
 
 
-def test_jigsaw_with_a_prime_side_is_refused_clearly():
+# ------------------------------------------------------------------ prime sides, cells in no region
+
+
+@st.composite
+def regions_of_side(draw, n, holes=True):
+    """Any partition of an n x n grid into n sets of n cells, some cells then in no region."""
+    order = draw(st.permutations(range(n * n)))
+    labels = [0] * (n * n)
+    for k, i in enumerate(order):
+        labels[i] = k // n
+    if holes:
+        for i in draw(st.lists(st.integers(0, n * n - 1), max_size=3, unique=True)):
+            labels[i] = None
+    return [labels[r * n : (r + 1) * n] for r in range(n)]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_5x5_jigsaw_counts_match_the_reference(data):
+    # A prime side has no box; its regions are all there is besides rows and columns.
+    rules = sr.Rules(regions=data.draw(regions_of_side(5)))
+    # Start from a solution when there is one (the reference checks it), then blank cells.
+    try:
+        solution = flat(sr.solve("." * 25, rules=rules))
+    except sr.NoSolutionError:
+        return
+    assert ref.is_solution([0] * 25, solution, rules, 5, 1, 5)
+    blanks = data.draw(st.lists(st.integers(0, 24), max_size=14, unique=True))
+    cells = [0 if i in blanks else v for i, v in enumerate(solution)]
+    if data.draw(st.booleans()):
+        cells[data.draw(st.integers(0, 24))] = data.draw(st.integers(0, 5))
+    check_against_reference(cells, rules, 5, (1, 5), limit=40)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_cells_in_no_region_count_as_the_reference_says(data):
+    rules = sr.Rules(regions=data.draw(regions_of_side(4)), anti_king=data.draw(st.booleans()))
+    givens = data.draw(st.lists(st.tuples(st.integers(0, 15), st.integers(1, 4)), max_size=3))
+    cells = [0] * 16
+    for i, v in givens:
+        cells[i] = v
+    check_against_reference(cells, rules, 4, (2, 2), limit=300)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_latin_squares_of_a_prime_side_count_as_the_reference_says(data):
+    # box=(1, n): the boxes are the rows, f-puzzles' default regions on a prime side.
+    n = data.draw(st.sampled_from([3, 5]))
+    cells = [0] * (n * n)
+    for i, v in data.draw(st.lists(st.tuples(st.integers(0, n * n - 1), st.integers(1, n)))):
+        cells[i] = v
+    rules = data.draw(st.sampled_from([None, sr.Rules(diagonals=True), sr.Rules(anti_king=True)]))
+    text = "".join(ref_char(v) for v in cells)
+    if ref.broken(cells, rules, n, 1, n):
+        assert not sr.is_valid(text, box=(1, n), rules=rules)
+        return
+    want = ref.count_solutions(cells, rules, n, 1, n, limit=60)
+    assert sr.count_solutions(text, box=(1, n), rules=rules, limit=60) == want
+    for solution in sr.solutions(text, box=(1, n), rules=rules, limit=60):
+        assert ref.is_solution(cells, flat(solution), rules, n, 1, n)
+
+
+def test_latin_square_totals():
+    assert sr.count_solutions("." * 9, box=(1, 3), limit=100) == 12
+    assert sr.count_solutions("." * 25, box=(1, 5), limit=200_000) == 161_280
+
+
+def test_prime_sides_need_rows_as_boxes_or_regions():
+    with pytest.raises(sr.InvalidPuzzleError, match=r"box=\(1, 7\) for rows as boxes"):
+        sr.solve("." * 49)
+    # Rows as boxes only where no real box exists.
+    with pytest.raises(sr.InvalidPuzzleError, match="at least 2"):
+        sr.solve("." * 81, box=(1, 9))
     five = ["11122", "11222", "33344", "33544", "55554"]
-    with pytest.raises(sr.InvalidRulesError, match=r"5x5 grid are not supported.*rows\*cols"):
-        sr.Rules(regions=five)
-    with pytest.raises(sr.InvalidRulesError, match="7x7 grid are not supported"):
-        sr.parse_rules("regions=" + "".join(str(r + 1) * 7 for r in range(7)))
+    rules = sr.Rules(regions=five)
+    assert rules.size == 5
+    puzzle = sr.generate(rules=rules, seed=4)
+    assert sr.is_unique(puzzle, rules=rules)
+    assert sr.parse_rules(sr.format_rules(rules)) == rules
+    with pytest.raises(sr.InvalidRulesError, match="both say where the boxes are"):
+        sr.solve(puzzle, rules=rules, box=(1, 5))
+
+
+def test_cells_in_no_region_in_every_form():
+    rows = ["1.22", "1122", "3344", "3.44"]
+    rules = sr.Rules(regions=rows)
+    assert rules.regions == [[0, None, 1, 1], [0, 0, 1, 1], [2, 2, 3, 3], [2, None, 3, 3]]
+    assert sr.Rules(regions=rules.regions) == rules
+    assert eval(repr(rules), {"Rules": sr.Rules}) == rules
+    assert sr.format_rules(rules) == "regions=1.22112233443.44"
+    assert sr.parse_rules(sr.format_rules(rules)) == rules
+    # A region may be short where a cell is in none, never long.
+    with pytest.raises(sr.InvalidRulesError, match="at most 4 cells"):
+        sr.Rules(regions=["1.22", "1122", "3344", "3141"])
+    board = sr.Board(sr.solve("." * 16, rules=rules), rules=rules)
+    assert board.is_valid() and "<svg" in board.to_svg()
 
 
 @pytest.mark.parametrize(

@@ -30,8 +30,10 @@ def distinct_groups(rules, n, box_rows, box_cols):
     groups = [[idx(r, c) for c in range(n)] for r in range(n)]
     groups += [[idx(r, c) for r in range(n)] for c in range(n)]
     if rules is not None and rules.regions is not None:
+        # A cell labelled None is in no region: only its row and column hold it.
         labels = [label for row in rules.regions for label in row]
-        groups += [[i for i in range(n * n) if labels[i] == k] for k in sorted(set(labels))]
+        named = {label for label in labels if label is not None}
+        groups += [[i for i in range(n * n) if labels[i] == k] for k in sorted(named)]
     else:
         for top in range(0, n, box_rows):
             for left in range(0, n, box_cols):
@@ -171,7 +173,7 @@ def read_number(digits):
 
 
 def region_of(rules, n, box_rows, box_cols, cell):
-    """The region a cell is in: its jigsaw region, else its box."""
+    """The region a cell is in: its jigsaw region (None for none), else its box."""
     r, c = cell
     if rules.regions is not None:
         return rules.regions[r][c]
@@ -179,13 +181,18 @@ def region_of(rules, n, box_rows, box_cols, cell):
 
 
 def stretches(regions):
-    """Positions along a line split where the region changes."""
+    """Positions along a line split where the region changes; a cell in no region (None) is
+    left out and does not split its neighbours' stretch."""
     out = []
+    last = None
     for i, region in enumerate(regions):
-        if i > 0 and region == regions[i - 1]:
+        if region is None:
+            continue
+        if out and region == last:
             out[-1].append(i)
         else:
             out.append([i])
+        last = region
     return out
 
 
@@ -273,7 +280,9 @@ def indexed(rules, n, box_rows, box_cols):
         region = [
             i for i in range(n * n) if region_of(rules, n, box_rows, box_cols, divmod(i, n)) == own
         ]
-        out.append((r * n + c, region, region.index(r * n + c) + 1))
+        # A cell in no region, or in one short of n cells, indexes nothing.
+        if own is not None and len(region) == n:
+            out.append((r * n + c, region, region.index(r * n + c) + 1))
     return out
 
 

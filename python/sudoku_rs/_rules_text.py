@@ -4,7 +4,8 @@ Rules are written as space-separated words, in a fixed order, so equal rules wri
 
     diagonals main-diagonal anti-diagonal windows anti-knight anti-king non-consecutive
     disjoint-groups negative-xv negative-ratio
-    regions=111222333111222333...      (n*n region labels, row by row, one character each)
+    regions=111222333111222333...      (n*n region labels, row by row, one character each;
+                                        `.` for a cell in no region)
     extra=r1c1,r2c2,r3c3               (a set of cells holding distinct digits; repeatable)
     cage=15:r1c1,r1c2,r2c1             (a killer cage: its total, then its cells; repeatable;
                                         cage=:r1c1,r2c2 has no total)
@@ -269,6 +270,9 @@ def format_rules(rules: Rules, /) -> str:
         labels = []
         for row in rules.regions:
             for region in row:
+                if region is None:
+                    labels.append(".")
+                    continue
                 if region not in order:
                     order[region] = _LABELS[len(order)] if len(order) < len(_LABELS) else None
                 if order[region] is None:

@@ -60,7 +60,7 @@ class Board:
                     "a Puzzle carries its rules and box: pass rules= and box= only with a "
                     "plain grid"
                 )
-            grid, rules = grid.grid, grid.rules
+            grid, box, rules = grid.grid, grid._box(), grid.rules
         cells, shape = _sudoku_rs._read_grid(grid, box=box, rules=rules)
         self._cells = _frozen(cells)
         self._givens = _frozen(cells != 0)

@@ -288,6 +288,11 @@ impl<'a, 'py> FromPyObject<'a, 'py> for BoxArg {
 }
 
 impl BoxArg {
+    /// The box of a shape already checked.
+    pub fn of(shape: BoxShape) -> Self {
+        BoxArg(Some((shape.rows() as i128, shape.cols() as i128)))
+    }
+
     /// The box asked for, if any; numbers out of range are a bad box (`InvalidPuzzleError`),
     /// never an overflow. The core checks the rest (at least 2 by 2, fits the grid).
     pub fn request(requested: Option<BoxArg>) -> PyResult<Option<(usize, usize)>> {

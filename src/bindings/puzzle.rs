@@ -40,9 +40,13 @@ pub(crate) fn unpack<'py>(
     }
     let puzzle = puzzle.get();
     let grid = rows(grid.py(), puzzle.0.size, &puzzle.0.givens)?;
+    // The puzzle's own box (f-puzzles' default), unless its regions replace the boxes.
+    let boxed = (!puzzle.0.rules.replaces_boxes())
+        .then(|| puzzle.0.shape().map(BoxArg::of))
+        .transpose()?;
     Ok((
         grid.into_any(),
-        None,
+        boxed,
         Some(RulesArg::of(Rules(Arc::new(puzzle.0.rules.clone())))),
     ))
 }
@@ -242,6 +246,16 @@ impl Puzzle {
     #[getter]
     fn size(&self) -> usize {
         self.0.size
+    }
+
+    /// The `box=` its grid is read with: f-puzzles' default box (the rows, `(1, n)`, on a
+    /// prime side), or None where its jigsaw regions replace the boxes.
+    fn _box(&self) -> PyResult<Option<(usize, usize)>> {
+        if self.0.rules.replaces_boxes() {
+            return Ok(None);
+        }
+        let shape = self.0.shape()?;
+        Ok(Some((shape.rows(), shape.cols())))
     }
 
     /// The title, or None.

@@ -13,7 +13,7 @@ use crate::core::grid::shape::isqrt;
 use crate::core::grid::text::{char_of_value, MAX_TEXT_VALUE};
 use crate::core::rules::{
     Arrow, Cage, ClonePair, Direction, IndexerKind, LineClue, LineKind, LittleKiller, Outside,
-    Pair, PencilMark, Quadruple, Spec, Whisper, V_SUM, X_SUM,
+    Pair, PencilMark, Quadruple, Spec, Whisper, NO_REGION, V_SUM, X_SUM,
 };
 use crate::core::Rules as Core;
 
@@ -86,8 +86,9 @@ fn cells_of(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<Cell>> {
         .collect()
 }
 
-/// Region labels: rows of ints, or row strings whose characters are the labels.
-fn regions_of(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Vec<i64>>> {
+/// Region labels: rows of ints (None for a cell in no region), or row strings whose
+/// characters are the labels (`.` for a cell in no region).
+fn regions_of(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Vec<Option<i64>>>> {
     let obj = if obj.hasattr("tolist")? && !obj.is_instance_of::<PyList>() {
         obj.call_method0("tolist")?
     } else {
@@ -97,16 +98,28 @@ fn regions_of(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Vec<i64>>> {
         .iter()
         .map(|row| {
             if let Ok(s) = row.cast::<PyString>() {
-                Ok(s.to_cow()?.chars().map(|c| c as i64).collect())
+                Ok(s.to_cow()?
+                    .chars()
+                    .map(|c| (c != NO_REGION_CHAR).then_some(c as i64))
+                    .collect())
             } else {
                 items(row, "a row of regions")?
                     .iter()
-                    .map(|label| int_of(label, "a region label"))
+                    .map(|label| {
+                        if label.is_none() {
+                            Ok(None)
+                        } else {
+                            int_of(label, "a region label").map(Some)
+                        }
+                    })
                     .collect()
             }
         })
         .collect()
 }
+
+/// The character of a cell in no region, in row strings of region labels.
+const NO_REGION_CHAR: char = '.';
 
 fn cages_of(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Cage>> {
     items(obj, "cages")?
@@ -599,7 +612,7 @@ impl Rules {
     }
 
     /// The jigsaw regions as n rows of n region ids `0..n` (numbered in order of first
-    /// appearance), or None when the boxes hold.
+    /// appearance; None for a cell in no region), or None when the boxes hold.
     #[getter]
     fn regions(&self, py: Python<'_>) -> PyResult<Option<Py<PyList>>> {
         let Some(ids) = self.0.regions() else {
@@ -608,7 +621,7 @@ impl Rules {
         let n = isqrt(ids.len());
         let rows = ids
             .chunks(n)
-            .map(|row| PyList::new(py, row))
+            .map(|row| PyList::new(py, row.iter().map(|&id| (id != NO_REGION).then_some(id))))
             .collect::<PyResult<Vec<_>>>()?;
         Ok(Some(PyList::new(py, rows)?.unbind()))
     }
@@ -965,12 +978,29 @@ impl Rules {
             let rows: Vec<String> = if n <= MAX_TEXT_VALUE as usize {
                 ids.chunks(n)
                     .map(|row| {
-                        let s: String = row.iter().map(|&id| char_of_value(id + 1)).collect();
+                        let s: String = row
+                            .iter()
+                            .map(|&id| match id {
+                                NO_REGION => NO_REGION_CHAR,
+                                _ => char_of_value(id + 1),
+                            })
+                            .collect();
                         format!("'{s}'")
                     })
                     .collect()
             } else {
-                ids.chunks(n).map(|row| format!("{row:?}")).collect()
+                ids.chunks(n)
+                    .map(|row| {
+                        let labels: Vec<String> = row
+                            .iter()
+                            .map(|&id| match id {
+                                NO_REGION => "None".to_string(),
+                                _ => id.to_string(),
+                            })
+                            .collect();
+                        format!("[{}]", labels.join(", "))
+                    })
+                    .collect()
             };
             parts.push(format!("regions=[{}]", rows.join(", ")));
         }

@@ -377,16 +377,16 @@ impl Bytes<'_> {
 
 /// Jigsaw regions of side `n`: the boxes of `shape` (or their transpose), with labels swapped
 /// between a few cells (a swap keeps every region's size, so most stay valid; the checks decide).
-fn fuzz_regions(bytes: &mut Bytes<'_>, shape: BoxShape) -> Vec<Vec<i64>> {
+fn fuzz_regions(bytes: &mut Bytes<'_>, shape: BoxShape) -> Vec<Vec<Option<i64>>> {
     let n = shape.size();
     let (rows, cols) = match bytes.byte() & 1 {
         0 => (shape.rows(), shape.cols()),
         _ => (shape.cols(), shape.rows()),
     };
-    let mut labels: Vec<Vec<i64>> = (0..n)
+    let mut labels: Vec<Vec<Option<i64>>> = (0..n)
         .map(|r| {
             (0..n)
-                .map(|c| ((r / rows) * (n / cols) + c / cols) as i64)
+                .map(|c| Some(((r / rows) * (n / cols) + c / cols) as i64))
                 .collect()
         })
         .collect();
@@ -422,6 +422,17 @@ fn fuzz_spec(bytes: &mut Bytes<'_>, shape: BoxShape) -> Spec {
     };
     if on(10) {
         spec.regions = Some(fuzz_regions(bytes, shape));
+        if bytes.below(8) == 0 {
+            // A cell in no region (f-puzzles' `region: null`).
+            let at = bytes.below(shape.cell_count());
+            if let Some(row) = spec
+                .regions
+                .as_mut()
+                .and_then(|r| r.get_mut(at / shape.size()))
+            {
+                row[at % shape.size()] = None;
+            }
+        }
     }
     let count = bytes.below(8);
     for _ in 0..count {

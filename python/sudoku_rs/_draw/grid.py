@@ -39,6 +39,9 @@ def cell_labels(cells: np.ndarray) -> List[List[str]]:
 def text_grid(cells: np.ndarray, box: Tuple[int, int]) -> str:
     """The familiar text grid: '|' between boxes, '-' and '+' between bands, '.' blank."""
     box_rows, box_cols = box
+    if box_rows == 1:
+        # Rows as boxes (a prime side): a line under every row would only repeat the grid.
+        box_rows = box_cols = len(cells)
     labels = cell_labels(cells)
     lines = []
     separator = ""
@@ -203,10 +206,12 @@ def svg_grid(
     thin: List[str] = []
     bold: List[str] = []
     regions = layers.region_lines if layers else None
+    # Rows as boxes (a prime side): only the border is thick, as f-puzzles draws it.
+    line_rows, line_cols = (n, n) if box_rows == 1 else (box_rows, box_cols)
     for i in range(n + 1):
         pos = i * size
-        across = regions is None and i % box_rows == 0
-        down = regions is None and i % box_cols == 0
+        across = regions is None and i % line_rows == 0
+        down = regions is None and i % line_cols == 0
         (bold if across else thin).append(f"M0 {pos}H{end}")
         (bold if down else thin).append(f"M{pos} 0V{end}")
     if regions is not None:

@@ -16,10 +16,17 @@ impl BoxShape {
     /// The classic 9x9 grid.
     pub const CLASSIC: BoxShape = BoxShape { rows: 3, cols: 3 };
 
+    /// A box of `rows x cols` cells. Both are at least 2, except that a side with no such
+    /// box (a prime: 3, 5, 7, 11, 13, ...) may have `1 x n` boxes, its rows: f-puzzles'
+    /// default regions for those sides, under which a grid is a Latin square.
     pub fn new(rows: usize, cols: usize) -> Result<Self> {
+        if rows == 1 && (3..=MAX_SIZE).contains(&cols) && suggest_box(cols).is_none() {
+            return Ok(BoxShape { rows, cols });
+        }
         if rows < 2 || cols < 2 {
             return Err(Error::BoxShape(format!(
-                "box=({rows}, {cols}) is not a box shape: rows and columns must each be at least 2"
+                "box=({rows}, {cols}) is not a box shape: rows and columns must each be at least 2 \
+                 (or rows 1 on a prime side, where the boxes are the rows)"
             )));
         }
         let size = rows.saturating_mul(cols);
@@ -56,6 +63,12 @@ impl BoxShape {
                  for example box=({rows}, {cols})"
             )));
         }
+        if (3..=MAX_SIZE).contains(&size) {
+            return Err(Error::BoxShape(format!(
+                "a {size}x{size} grid has no box shape (the side is prime): pass \
+                 box=(1, {size}) for rows as boxes (a Latin square), or jigsaw regions"
+            )));
+        }
         Err(Error::BoxShape(format!(
             "a {size}x{size} grid has no box shape: the side must be rows*cols with both at \
              least 2 (4, 6, 8, 9, 12, 16, 25, ...)"
@@ -77,6 +90,11 @@ impl BoxShape {
 
     pub fn cell_count(&self) -> usize {
         self.size() * self.size()
+    }
+
+    /// Whether the boxes are the rows (`1 x n`, on a prime side).
+    pub fn rows_as_boxes(&self) -> bool {
+        self.rows == 1
     }
 
     /// The index of the box holding (row, col), boxes numbered row-major.

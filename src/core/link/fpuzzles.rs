@@ -9,7 +9,7 @@ use crate::core::grid::shape::suggest_box;
 use crate::core::rules::IndexerKind;
 use crate::core::rules::{
     Arrow, Cage, ClonePair, Direction, LineClue, LineKind, LittleKiller, Outside, Pair, PencilMark,
-    Quadruple, Rules, Spec, Whisper, V_SUM, X_SUM,
+    Quadruple, Rules, Spec, Whisper, NO_REGION, V_SUM, X_SUM,
 };
 
 use super::json::Json;
@@ -243,24 +243,23 @@ pub fn from_json(data: &Json) -> Result<Puzzle> {
     let size = number(data.get("size"), "the size")
         .map_err(|_| link("the f-puzzles 'size' is not a whole number".into()))?
         .ok_or_else(|| link("the f-puzzles data has no 'size'".into()))?;
-    if !(1..=MAX_SIZE as i64).contains(&size) {
+    if !(3..=MAX_SIZE as i64).contains(&size) {
         return Err(link(format!(
             "the f-puzzles size is {size}; f-puzzles grids are 3 to {MAX_SIZE}"
         )));
     }
     let n = size as usize;
-    let Some(boxes) = suggest_box(n) else {
-        return Err(link(format!(
-            "a {n}x{n} f-puzzles grid has no boxes (its default regions are the rows), and \
-             sudoku_rs solves grids whose side is rows x cols of a box (4, 6, 8, 9, 10, 12, \
-             14, 15, 16)"
-        )));
-    };
+    // A prime side has no boxes: f-puzzles' default regions are then the rows.
+    let boxes = suggest_box(n).unwrap_or((1, n));
     let reader = Reader { n };
     let mut spec = Spec::default();
     let mut givens = vec![0u8; n * n];
-    let mut labels: Vec<Vec<i64>> = (0..n)
-        .map(|r| (0..n).map(|c| default_region(n, boxes, r, c)).collect())
+    let mut labels: Vec<Vec<Option<i64>>> = (0..n)
+        .map(|r| {
+            (0..n)
+                .map(|c| Some(default_region(n, boxes, r, c)))
+                .collect()
+        })
         .collect();
     let mut jigsaw = false;
 
@@ -314,10 +313,8 @@ pub fn from_json(data: &Json) -> Result<Puzzle> {
             match cell.get("region") {
                 None => {}
                 Some(Json::Null) => {
-                    return Err(rules_error(format!(
-                        "cell {here} belongs to no region (region null); sudoku_rs solves \
-                         grids whose every cell is in one region"
-                    )))
+                    jigsaw = true;
+                    labels[r][c] = None;
                 }
                 Some(region) => {
                     let id =
@@ -329,10 +326,10 @@ pub fn from_json(data: &Json) -> Result<Puzzle> {
                             n - 1
                         )));
                     }
-                    if id != labels[r][c] {
+                    if Some(id) != labels[r][c] {
                         jigsaw = true;
                     }
-                    labels[r][c] = id;
+                    labels[r][c] = Some(id);
                 }
             }
             let marks = digits_of(
@@ -786,9 +783,11 @@ pub fn to_json(puzzle: &Puzzle) -> Json {
                             cell.push(("given", Json::Bool(true)));
                         }
                         if let Some(ids) = rules.regions() {
-                            let id = i64::from(ids[r * n + c]);
-                            if id != default_region(n, boxes, r, c) {
-                                cell.push(("region", num(id as f64)));
+                            let id = ids[r * n + c];
+                            if id == NO_REGION {
+                                cell.push(("region", Json::Null));
+                            } else if i64::from(id) != default_region(n, boxes, r, c) {
+                                cell.push(("region", num(id)));
                             }
                         }
                         if let Some(m) = marks(r, c) {

@@ -17,10 +17,16 @@ pub mod sudokupad;
 pub mod url;
 
 use crate::core::error::{Error, Result};
-use crate::core::grid::shape::BoxShape;
+use crate::core::grid::shape::{suggest_box, BoxShape};
 use crate::core::rules::Rules;
 
 use json::Json;
+
+/// f-puzzles' default box for a side: the most square one, rows no taller than wide (6: 2x3),
+/// or the rows themselves (`1 x n`) on a prime side.
+pub fn default_box(n: usize) -> (usize, usize) {
+    suggest_box(n).unwrap_or((1, n))
+}
 
 /// A grid with its rules and what was published with it.
 #[derive(Clone, Debug, PartialEq)]
@@ -60,17 +66,23 @@ impl Puzzle {
         Ok(puzzle)
     }
 
-    /// The box shape the grid is read with (any, where jigsaw regions replace the boxes).
+    /// The box shape the grid is read with: f-puzzles' default boxes (rows no taller than
+    /// wide, the rows themselves on a prime side), any where jigsaw regions replace them.
     pub fn shape(&self) -> Result<BoxShape> {
-        BoxShape::for_size(self.size, self.rules.box_for(None)?)
+        let boxes = match self.rules.box_for(None)? {
+            Some(boxes) => Some(boxes),
+            None if self.rules.replaces_boxes() => None,
+            None => Some(default_box(self.size)),
+        };
+        BoxShape::for_size(self.size, boxes)
     }
 
     /// Checks sizes and values: what every puzzle built here meets.
     pub fn check(&self) -> Result<()> {
         let n = self.size;
-        if !(4..=fpuzzles::MAX_SIZE).contains(&n) {
+        if !(3..=fpuzzles::MAX_SIZE).contains(&n) {
             return Err(Error::Link(format!(
-                "a Puzzle's side is 4 to {}, what f-puzzles and SudokuPad links hold, not {n}",
+                "a Puzzle's side is 3 to {}, what f-puzzles and SudokuPad links hold, not {n}",
                 fpuzzles::MAX_SIZE
             )));
         }
@@ -222,8 +234,16 @@ mod tests {
     fn puzzles_check_their_shape() {
         assert!(Puzzle::new(4, vec![0; 15], Rules::default()).is_err());
         assert!(Puzzle::new(4, vec![5; 16], Rules::default()).is_err());
-        assert!(Puzzle::new(7, vec![0; 49], Rules::default()).is_err());
+        assert!(Puzzle::new(2, vec![0; 4], Rules::default()).is_err());
         let p = Puzzle::new(4, vec![0; 16], Rules::default()).unwrap();
         assert_eq!(Puzzle::from_url(&p.to_url(Site::FPuzzles)), Ok(p));
+        // A prime side reads with its rows as boxes, another side with f-puzzles' default box.
+        let seven = Puzzle::new(7, vec![0; 49], Rules::default()).unwrap();
+        assert!(seven.shape().unwrap().rows_as_boxes());
+        let six = Puzzle::new(6, vec![0; 36], Rules::default()).unwrap();
+        assert_eq!(
+            (six.shape().unwrap().rows(), six.shape().unwrap().cols()),
+            (2, 3)
+        );
     }
 }

@@ -445,14 +445,13 @@ pub fn from_json(data: &Json) -> Result<Puzzle> {
                         labels[cell.row][cell.col] = i as i64;
                     }
                 }
-                if labels.iter().flatten().any(|&l| l < 0) {
-                    return Err(Error::Rules(
-                        "a cell of the SudokuPad puzzle is in no region; sudoku_rs solves grids \
-                         whose every cell is in one region"
-                            .into(),
-                    ));
-                }
-                spec.regions = Some(labels);
+                // A cell no region lists is in none: rows and columns still hold.
+                spec.regions = Some(
+                    labels
+                        .into_iter()
+                        .map(|row| row.into_iter().map(|l| (l >= 0).then_some(l)).collect())
+                        .collect(),
+                );
             }
             "cages" => {
                 for (i, cage) in value.as_array().unwrap_or(&[]).iter().enumerate() {

@@ -9,7 +9,7 @@
 use crate::core::error::Result;
 use crate::core::grid::shape::BoxShape;
 
-use super::Rules;
+use super::{Rules, NO_REGION};
 
 /// Grids up to 32x32 keep peer bitsets (16 words a cell, 128 KiB at 32x32).
 pub(crate) const MAX_BITSET_CELLS: usize = 1024;
@@ -60,9 +60,11 @@ impl Layout {
             Some(ids) => {
                 let mut regions = vec![Vec::with_capacity(n); n];
                 for (cell, &id) in ids.iter().enumerate() {
-                    regions[id as usize].push(cell as u16);
+                    if id != NO_REGION {
+                        regions[id as usize].push(cell as u16);
+                    }
                 }
-                groups.extend(regions);
+                groups.extend(regions.into_iter().filter(|r| r.len() > 1));
             }
             None => {
                 let mut boxes = vec![Vec::with_capacity(n); n];

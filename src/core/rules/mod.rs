@@ -27,6 +27,9 @@ pub use kinds::{
 };
 pub use layout::Layout;
 
+/// The region id of a cell in no region (f-puzzles' `region: null`).
+pub const NO_REGION: u8 = u8::MAX;
+
 /// The sums an X and a V stand for.
 pub const X_SUM: u32 = 10;
 pub const V_SUM: u32 = 5;
@@ -45,7 +48,8 @@ pub struct Spec {
     pub windows: bool,
     /// Jigsaw regions replacing the boxes: `n` rows of `n` labels, any `n` distinct labels,
     /// each on `n` cells.
-    pub regions: Option<Vec<Vec<i64>>>,
+    /// `None` for a cell in no region (f-puzzles' `region: null`): rows and columns still hold.
+    pub regions: Option<Vec<Vec<Option<i64>>>>,
     /// Further cell sets that hold distinct digits.
     pub extra_regions: Vec<Vec<Cell>>,
     /// Equal digits are never a knight's move apart.
@@ -109,7 +113,8 @@ pub struct Rules {
     main_diagonal: bool,
     anti_diagonal: bool,
     windows: bool,
-    /// Region ids `0..n`, row-major, numbered in order of first appearance.
+    /// Region ids `0..n`, row-major, numbered in order of first appearance; [`NO_REGION`] for
+    /// a cell in no region.
     regions: Option<Vec<u8>>,
     extra_regions: Vec<Vec<Cell>>,
     anti_knight: bool,
@@ -433,7 +438,8 @@ impl Rules {
         if root * root == n {
             return Ok(None);
         }
-        Ok(suggest_box(n))
+        // A prime side has no box: its boxes are its rows, which the regions replace.
+        Ok(Some(suggest_box(n).unwrap_or((1, n))))
     }
 
     /// Checks that the rules fit a grid of `shape`: sizes, cells in range, cage totals that
@@ -652,7 +658,8 @@ impl Rules {
         self.windows
     }
 
-    /// Region ids `0..n`, row-major, numbered in order of first appearance.
+    /// Region ids `0..n`, row-major, numbered in order of first appearance; [`NO_REGION`] for
+    /// a cell in no region.
     pub fn regions(&self) -> Option<&[u8]> {
         self.regions.as_deref()
     }
@@ -783,7 +790,10 @@ impl Rules {
     pub fn cell_regions(&self, shape: BoxShape) -> Vec<Option<u8>> {
         let n = shape.size();
         match &self.regions {
-            Some(ids) => ids.iter().map(|&id| Some(id)).collect(),
+            Some(ids) => ids
+                .iter()
+                .map(|&id| (id != NO_REGION).then_some(id))
+                .collect(),
             None => (0..n * n)
                 .map(|i| Some(shape.box_index(i / n, i % n) as u8))
                 .collect(),
@@ -831,9 +841,10 @@ fn check_cages(cages: &[Cage]) -> Result<()> {
     Ok(())
 }
 
-/// Region labels as ids `0..n` in order of first appearance, after checking they form `n`
-/// regions of `n` cells on an `n x n` grid.
-fn normalise_regions(rows: &[Vec<i64>]) -> Result<Vec<u8>> {
+/// Region labels as ids `0..n` in order of first appearance ([`NO_REGION`] for a cell in no
+/// region), after checking they fit an `n x n` grid: `n` regions of `n` cells, or, where some
+/// cells are in no region, regions of at most `n` cells.
+fn normalise_regions(rows: &[Vec<Option<i64>>]) -> Result<Vec<u8>> {
     let n = rows.len();
     if n < 2 {
         return Err(Error::Rules(format!(
@@ -851,20 +862,15 @@ fn normalise_regions(rows: &[Vec<i64>]) -> Result<Vec<u8>> {
             row.len()
         )));
     }
-    // Every grid is held with a box shape, even where the regions replace the boxes; a side
-    // with none (a prime) cannot be read at all, so say so here rather than at every call.
-    if suggest_box(n).is_none() {
-        return Err(Error::Rules(format!(
-            "jigsaw regions of a {n}x{n} grid are not supported: even where regions replace \
-             the boxes, a grid's side must be rows*cols with both at least 2 (4, 6, 8, 9, 10, \
-             12, ...), and {n} is not"
-        )));
-    }
     let mut labels: Vec<i64> = Vec::with_capacity(n);
     let mut sizes: Vec<usize> = Vec::with_capacity(n);
     let mut ids = Vec::with_capacity(n * n);
     for row in rows {
         for &label in row {
+            let Some(label) = label else {
+                ids.push(NO_REGION);
+                continue;
+            };
             let id = match labels.iter().position(|&l| l == label) {
                 Some(id) => id,
                 None => {
@@ -884,7 +890,8 @@ fn normalise_regions(rows: &[Vec<i64>]) -> Result<Vec<u8>> {
             ids.push(id as u8);
         }
     }
-    if labels.len() < n {
+    let partial = ids.contains(&NO_REGION);
+    if labels.len() < n && !partial {
         let found = match labels.len() {
             1 => "one label".to_string(),
             k => format!("{k} labels"),
@@ -894,14 +901,19 @@ fn normalise_regions(rows: &[Vec<i64>]) -> Result<Vec<u8>> {
              {found}"
         )));
     }
-    if let Some(id) = sizes.iter().position(|&s| s != n) {
+    // Cells in no region leave their regions short, never long: digits in a region differ.
+    if let Some(id) = sizes
+        .iter()
+        .position(|&s| if partial { s > n } else { s != n })
+    {
         let first = ids
             .iter()
             .position(|&i| i as usize == id)
             .expect("every id was seen");
+        let want = if partial { "at most " } else { "" };
         return Err(Error::Rules(format!(
-            "regions of a {n}x{n} grid must have {n} cells each, but the region labelled {} \
-             (first at cell ({}, {})) has {}",
+            "regions of a {n}x{n} grid must have {want}{n} cells each, but the region labelled \
+             {} (first at cell ({}, {})) has {}",
             labels[id],
             first / n,
             first % n,
@@ -933,10 +945,10 @@ mod tests {
 
     #[test]
     fn regions_are_renumbered_and_checked() {
-        let rows = |labels: &[&str]| -> Vec<Vec<i64>> {
+        let rows = |labels: &[&str]| -> Vec<Vec<Option<i64>>> {
             labels
                 .iter()
-                .map(|r| r.chars().map(|c| c as i64).collect())
+                .map(|r| r.chars().map(|c| (c != '.').then_some(c as i64)).collect())
                 .collect()
         };
         let spec = |regions| Spec {
@@ -953,15 +965,17 @@ mod tests {
             (rows(&["aaab", "bbbb", "ccdd", "ccdd"]), "4 cells each"),
             (rows(&["aabb", "aabb", "ccdd", "ccde"]), "more"),
             (rows(&["aaaa", "bbbb", "cccc", "cccc"]), "only 3"),
-            (
-                rows(&["aaaab", "abbbb", "ccccc", "ddddd", "eeeee"]),
-                "5x5 grid are not",
-            ),
-            (rows(&["aab", "abb", "ccc"]), "3x3 grid are not"),
+            (rows(&["aab.", "aabb", "ccdd", "ccda"]), "at most 4 cells"),
         ] {
             let err = Rules::new(spec(bad)).unwrap_err().to_string();
             assert!(err.contains(says), "{err}");
         }
+        // Prime sides have jigsaws too, and a cell may be in no region.
+        let five = Rules::new(spec(rows(&["aaaab", "abbbb", "ccccc", "ddddd", "eeeee"]))).unwrap();
+        assert_eq!(five.box_for(None).unwrap(), Some((1, 5)));
+        let holes = Rules::new(spec(rows(&["a.bb", "aabb", "ccd.", "ccd."]))).unwrap();
+        assert_eq!(holes.regions().unwrap()[..4], [0, NO_REGION, 1, 1]);
+        assert_eq!(holes.cell_regions(BoxShape::new(2, 2).unwrap())[1], None);
     }
 
     #[test]

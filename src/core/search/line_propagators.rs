@@ -462,12 +462,11 @@ mod tests {
         let cell = |row, col| Cell { row, col };
         let shape = BoxShape::new(2, 2).unwrap();
         let regions = Spec {
-            regions: Some(vec![
-                vec![0, 0, 0, 1],
-                vec![0, 2, 1, 1],
-                vec![2, 2, 3, 1],
-                vec![2, 3, 3, 3],
-            ]),
+            regions: Some(
+                [[0, 0, 0, 1], [0, 2, 1, 1], [2, 2, 3, 1], [2, 3, 3, 3]]
+                    .map(|row| row.map(Some).to_vec())
+                    .to_vec(),
+            ),
             ..Spec::default()
         };
         let mut counted = 0;
