@@ -469,7 +469,8 @@ def test_a_one_row_array_is_refused_as_a_longer_one_is(row):
             call(two)
         with pytest.raises(type(longer.value)) as one:
             call(row)
-        assert str(one.value).replace("(1,", "(2,") == str(longer.value)
+        # The same message, but for the batch's shape where it names it.
+        assert str(longer.value) in (str(one.value), str(one.value).replace("(1,", "(2,"))
 
 
 def test_a_one_string_batch_with_a_bad_box_raises_as_a_longer_one_does():
