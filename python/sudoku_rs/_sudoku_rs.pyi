@@ -243,7 +243,6 @@ class Rules:
 class Puzzle:
     """A grid with its rules and what was published with it."""
 
-    def _box(self) -> Optional[Tuple[int, int]]: ...
     def __new__(
         cls,
         grid: _GridLike,

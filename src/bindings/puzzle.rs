@@ -248,16 +248,6 @@ impl Puzzle {
         self.0.size
     }
 
-    /// The `box=` its grid is read with: f-puzzles' default box (the rows, `(1, n)`, on a
-    /// prime side), or None where its jigsaw regions replace the boxes.
-    fn _box(&self) -> PyResult<Option<(usize, usize)>> {
-        if self.0.rules.replaces_boxes() {
-            return Ok(None);
-        }
-        let shape = self.0.shape()?;
-        Ok(Some((shape.rows(), shape.cols())))
-    }
-
     /// The title, or None.
     #[getter]
     fn title(&self) -> Option<&str> {
