@@ -11,7 +11,7 @@ mod basic;
 mod chains;
 
 use crate::core::error::{Error, Result};
-use crate::core::search::{Control, SearchStats, Solver};
+use crate::core::search::{nine, Control, SearchStats};
 use crate::core::{BoxShape, Grid};
 
 /// The grid as SE sees it between steps: values (0 = empty) and, for every empty cell, its
@@ -374,8 +374,10 @@ pub fn rate_marked(
         ));
     }
     grid.check()?;
-    let mut solver = Solver::new(BoxShape::CLASSIC);
-    match solver.count_marked(grid.cells(), marks, Some(2), control)? {
+    // The 9x9 engine directly, as `Solver::count_marked` runs it for this shape: a solver's
+    // generic engine would be built for nothing.
+    let mut stats = SearchStats::default();
+    match nine::count(grid.cells(), marks, control, None, &mut stats, 2)? {
         0 => return Err(Error::NoSolution),
         1 => {}
         _ => return Ok(Outcome::NotUnique),
@@ -415,11 +417,16 @@ pub(crate) fn rate_state(start: &State, control: &mut (impl Control + ?Sized)) -
     let mut scratch = Vec::new();
     let mut singles = Vec::new();
     let mut stats = SearchStats::default();
+    // Asked before the first step and after each step of another technique, not between two
+    // steps of singles: those are at most 81 and each costs less than reading the clock the
+    // batch's control does when asked.
+    let mut poll = true;
     while !state.solved() {
         stats.nodes += 1;
-        if !control.proceed(&stats) {
+        if poll && !control.proceed(&stats) {
             return Err(Error::Interrupted);
         }
+        poll = true;
         debug_assert_eq!(tables, Tables::of(&state));
         let view = View {
             state: &state,
@@ -446,6 +453,7 @@ pub(crate) fn rate_state(start: &State, control: &mut (impl Control + ?Sized)) -
                     tables.place(&mut state, c as usize, d);
                 }
             }
+            poll = false;
             continue;
         }
         // ORDER[0] is hidden singles, just found empty.
