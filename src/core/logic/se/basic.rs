@@ -484,7 +484,7 @@ pub(super) fn unique_loops(s: &View<'_>) -> Option<Hint> {
         let pair = s.cands[i];
         let mut loops = Vec::new();
         let mut path = Vec::new();
-        loop_search(s, i, pair, &mut path, 2, 0, 3, &mut loops);
+        loop_search(s, i, pair, &mut path, 0, 2, 0, 3, &mut loops);
         for lp in loops {
             if !valid_loop(&lp) {
                 continue;
@@ -548,12 +548,16 @@ fn loop_search(
     cell: usize,
     pair: u16,
     path: &mut Vec<usize>,
+    on_path: u128,
     allowed: i32,
     ex: u16,
     last: usize,
     out: &mut Vec<Vec<usize>>,
 ) {
     path.push(cell);
+    // The path's cells as a set too: a bit test where a scan of the path would run for every
+    // cell of every region the search looks at.
+    let on_path = on_path | (1u128 << cell);
     for t in 0..3 {
         if t == last {
             continue;
@@ -563,14 +567,14 @@ fn loop_search(
             let next = REGIONS[t][r][p] as usize;
             if next == path[0] && path.len() >= 4 {
                 out.push(path.clone());
-            } else if !path.contains(&next) {
+            } else if on_path & (1u128 << next) == 0 {
                 let m = s.cands[next];
                 if m & pair == pair {
                     let new_ex = (ex | m) & !pair;
                     let card = m.count_ones();
                     if card == 2 || new_ex.count_ones() == 1 || allowed > 0 {
                         let a = if card > 2 { allowed - 1 } else { allowed };
-                        loop_search(s, next, pair, path, a, new_ex, t, out);
+                        loop_search(s, next, pair, path, on_path, a, new_ex, t, out);
                     }
                 }
             }
