@@ -146,9 +146,51 @@ impl PSet {
     }
 }
 
+/// The cells of each region as a bit set (bit `cell`), regions numbered as [`REGION_CELLS`].
+const REGION_MASKS: [u128; 27] = region_masks();
+
+const fn region_masks() -> [u128; 27] {
+    let cells = region_cells();
+    let mut out = [0u128; 27];
+    let mut r = 0;
+    while r < 27 {
+        let mut i = 0;
+        while i < 9 {
+            out[r] |= 1 << cells[r][i];
+            i += 1;
+        }
+        r += 1;
+    }
+    out
+}
+
+/// The cells holding each digit as a candidate (bit `cell` of plane `digit`): the grid read by
+/// digit, so a region's places of a digit are one `and`. A region's cells in SE's order are its
+/// cells in ascending index order, so walking a plane's bits upwards keeps SE's order.
+type Planes = [u128; 9];
+
+fn planes(cands: &[u16; 81]) -> Planes {
+    let mut out = [0u128; 9];
+    for (cell, &m) in cands.iter().enumerate() {
+        let mut m = m;
+        while m != 0 {
+            out[m.trailing_zeros() as usize] |= 1 << cell;
+            m &= m - 1;
+        }
+    }
+    out
+}
+
 /// The potentials that get off when `cell`/`d` is on, in SE's order: the cell's other values
 /// (when `y`), then the digit's other places in the block, the row and the column.
-fn on_to_off(cands: &[u16; 81], cell: usize, d: usize, y: bool, out: &mut Vec<(Pid, Cause)>) {
+fn on_to_off(
+    cands: &[u16; 81],
+    planes: &Planes,
+    cell: usize,
+    d: usize,
+    y: bool,
+    out: &mut Vec<(Pid, Cause)>,
+) {
     out.clear();
     if y {
         let mut m = cands[cell] & !(1 << d);
@@ -160,12 +202,12 @@ fn on_to_off(cands: &[u16; 81], cell: usize, d: usize, y: bool, out: &mut Vec<(P
     }
     let mut added: u128 = 1 << cell;
     for &r in &CELL_REGIONS[cell] {
-        for &o in &REGION_CELLS[r as usize] {
-            let o = o as usize;
-            if added >> o & 1 == 0 && cands[o] >> d & 1 == 1 {
-                added |= 1 << o;
-                out.push((pid(o, d, false), Cause::Region(r)));
-            }
+        let mut m = REGION_MASKS[r as usize] & planes[d] & !added;
+        added |= m;
+        while m != 0 {
+            let o = m.trailing_zeros() as usize;
+            m &= m - 1;
+            out.push((pid(o, d, false), Cause::Region(r)));
         }
     }
 }
@@ -183,6 +225,7 @@ enum Cause {
 /// place in the block, the row and the column (when `x`).
 fn off_to_on(
     cands: &[u16; 81],
+    planes: &Planes,
     cell: usize,
     d: usize,
     y: bool,
@@ -198,20 +241,9 @@ fn off_to_on(
     }
     if x {
         for &r in &CELL_REGIONS[cell] {
-            let mut other = usize::MAX;
-            let mut many = false;
-            for &o in &REGION_CELLS[r as usize] {
-                let o = o as usize;
-                if o != cell && cands[o] >> d & 1 == 1 {
-                    if other != usize::MAX {
-                        many = true;
-                        break;
-                    }
-                    other = o;
-                }
-            }
-            if !many && other != usize::MAX {
-                let p = pid(other, d, true);
+            let m = REGION_MASKS[r as usize] & planes[d] & !(1u128 << cell);
+            if m.count_ones() == 1 {
+                let p = pid(m.trailing_zeros() as usize, d, true);
                 if !out.iter().any(|&(q, _)| q == p) {
                     out.push((p, Cause::Region(r)));
                 }
@@ -377,8 +409,8 @@ impl Mode {
 /// Cycles and forcing chains: one assumption followed through single links.
 mod unary {
     use super::{
-        length_difficulty, off_to_on, on_to_off, pcell, pdigit, pid, pon, sorts_before, Candidate,
-        Cause, PSet, Pid, State, PEERS,
+        length_difficulty, off_to_on, on_to_off, pcell, pdigit, pid, planes, pon, sorts_before,
+        Candidate, Cause, PSet, Pid, State, PEERS,
     };
 
     struct Node {
@@ -418,6 +450,7 @@ mod unary {
                 off_start: Vec::with_capacity(730),
             };
             let mut buf = Vec::with_capacity(32);
+            let planes = planes(cands);
             for k in 0..729 {
                 let (cell, d) = (k / 9, k % 9);
                 links.on_start.push(links.on.len() as u32);
@@ -425,17 +458,25 @@ mod unary {
                 if cands[cell] >> d & 1 == 0 {
                     continue;
                 }
-                on_to_off(cands, cell, d, true, &mut buf);
+                on_to_off(cands, &planes, cell, d, true, &mut buf);
                 links.on_cell[k] = (cands[cell].count_ones() - 1) as u8;
                 links.on.extend_from_slice(&buf);
-                off_to_on(cands, cell, d, true, false, &mut buf);
+                off_to_on(cands, &planes, cell, d, true, false, &mut buf);
                 links.off_cell[k] = buf.first().map(|&(q, _)| q);
-                off_to_on(cands, cell, d, false, true, &mut buf);
+                off_to_on(cands, &planes, cell, d, false, true, &mut buf);
                 links.off.extend_from_slice(&buf);
             }
             links.on_start.push(links.on.len() as u32);
             links.off_start.push(links.off.len() as u32);
             links
+        }
+
+        /// Whether `p` ("off") turns anything on: a chain through an "off" potential that
+        /// does not goes nowhere, so the searches need not keep it.
+        #[inline]
+        fn off_leads(&self, p: Pid, y: bool, x: bool) -> bool {
+            let k = p as usize / 2;
+            (y && self.off_cell[k].is_some()) || (x && self.off_start[k] != self.off_start[k + 1])
         }
 
         /// What `p` ("on") turns off, with the cell's other values when `y`.
@@ -535,7 +576,7 @@ mod unary {
                     let pp = self.nodes[p as usize].pid;
                     for i in 0..self.links.on_to_off(pp, y).len() {
                         let (q, cause) = self.links.on_to_off(pp, y)[i];
-                        if !self.is_parent(p, q) {
+                        if self.links.off_leads(q, y, x) && !self.is_parent(p, q) {
                             let n = self.push_cause(q, p, Some(cause));
                             pending_off.push(n);
                         }
@@ -615,8 +656,10 @@ mod unary {
                         }
                         if !self.to_off.has(q) {
                             self.to_off.set(q);
-                            let n = self.push_cause(q, p, Some(cause));
-                            pending_off.push(n);
+                            if self.links.off_leads(q, y, true) {
+                                let n = self.push_cause(q, p, Some(cause));
+                                pending_off.push(n);
+                            }
                         }
                     }
                 }
@@ -767,6 +810,17 @@ mod unary {
         let mut ends = Vec::new();
         let mut found = Vec::new();
         let mut best: Option<(f64, u32, u8)> = None;
+        // Nested, every hint is kept but only the first (in SE's order) of each set of
+        // eliminations is used (see `advanced::chains`): a chain that removes one candidate
+        // need not be followed past the length where it would still sort after the best hint
+        // found for that candidate so far (a later hint with an equal key sorts after it).
+        let mut best_single = vec![None; 729];
+        let better_single = |best: &mut [Option<(f64, u32, u8)>], k: usize, c: &Candidate| {
+            let key = (c.difficulty, c.complexity, c.sort_key);
+            if best[k].map_or(true, |b| sorts_before(key, b)) {
+                best[k] = Some(key);
+            }
+        };
         let better = |best: &mut Option<(f64, u32, u8)>, c: &Candidate| {
             let key = (c.difficulty, c.complexity, c.sort_key);
             let first = best.map_or(true, |b| sorts_before(key, b));
@@ -799,6 +853,7 @@ mod unary {
                             continue;
                         }
                         let complexity = s.count(end);
+                        let single = (elims.len() == 1).then(|| elims[0] as usize);
                         found.push(Candidate {
                             difficulty: cycle_base + length_difficulty(complexity),
                             complexity,
@@ -809,12 +864,27 @@ mod unary {
                             chain: if nested { s.path(end) } else { Vec::new() },
                         });
                         better(&mut best, &found[found.len() - 1]);
+                        if let (true, Some(k)) = (nested, single) {
+                            better_single(&mut best_single, k, &found[found.len() - 1]);
+                        }
                     }
                     if !x {
                         continue;
                     }
                     for start in [source, source ^ 1] {
-                        let chain_limit = limit(chain_base, sort_key, best);
+                        // The one candidate this chain would remove, if one: the assumption
+                        // itself, or the other value of a two-valued cell it places.
+                        let single = if pon(start) {
+                            Some(cell * 9 + d)
+                        } else if n == 2 {
+                            Some(cell * 9 + (mask & !(1 << d)).trailing_zeros() as usize)
+                        } else {
+                            None
+                        };
+                        let chain_limit = match (nested, single) {
+                            (true, Some(k)) => limit(chain_base, sort_key, best_single[k]),
+                            _ => limit(chain_base, sort_key, best),
+                        };
                         if let Some(end) = s.forcing(start, y, chain_limit) {
                             let target = s.nodes[end as usize].pid;
                             if pon(target) && n < 2 {
@@ -831,6 +901,9 @@ mod unary {
                                 chain: if nested { s.path(end) } else { Vec::new() },
                             });
                             better(&mut best, &found[found.len() - 1]);
+                            if let (true, Some(k)) = (nested, single) {
+                                better_single(&mut best_single, k, &found[found.len() - 1]);
+                            }
                         }
                     }
                 }
@@ -844,8 +917,8 @@ mod unary {
 /// consequences, the consequences of several assumptions compared.
 mod multiple {
     use super::{
-        advanced, length_difficulty, off_to_on, on_to_off, pcell, pdigit, pid, pon, Candidate,
-        Cause, Chain, Mode, PSet, Pid, State, CELL_REGIONS, REGION_CELLS,
+        advanced, length_difficulty, off_to_on, on_to_off, pcell, pdigit, pid, planes, pon,
+        Candidate, Cause, Chain, Mode, PSet, Pid, State, CELL_REGIONS, REGION_CELLS,
     };
 
     /// The consequences of one assumption: every potential reached, with the potentials it
@@ -1082,6 +1155,7 @@ mod multiple {
     pub(super) fn follow(state: &State, start: Pid, mode: Mode) -> Run {
         let source = &state.cands;
         let mut grid = *source;
+        let mut planes = planes(&grid);
         let mut run = Run::new();
         let y = !mode.nishio;
         let mut pending_on = std::collections::VecDeque::new();
@@ -1098,7 +1172,7 @@ mod multiple {
         loop {
             if let Some(p) = pending_on.pop_front() {
                 let pp = run.pids[p as usize];
-                on_to_off(&grid, pcell(pp), pdigit(pp), y, &mut offs);
+                on_to_off(&grid, &planes, pcell(pp), pdigit(pp), y, &mut offs);
                 for &(q, cause) in &offs {
                     if run.has(q ^ 1) {
                         let n = run.push(q, &[p], false, Some(cause));
@@ -1115,9 +1189,10 @@ mod multiple {
             if let Some(p) = pending_off.pop_front() {
                 let pp = run.pids[p as usize];
                 let (cell, d) = (pcell(pp), pdigit(pp));
-                off_to_on(&grid, cell, d, y, true, &mut ons);
+                off_to_on(&grid, &planes, cell, d, y, true, &mut ons);
                 if mode.dynamic {
                     grid[cell] &= !(1 << d);
+                    planes[d] &= !(1 << cell);
                 }
                 for &(q, cause) in &ons {
                     parents.clear();
@@ -1458,8 +1533,8 @@ mod advanced {
     #![allow(clippy::needless_range_loop)]
     use super::multiple::{self, Run};
     use super::{
-        pcell, pdigit, pid, pon, sort, unary, Candidate, Cause, Mode, Pid, State, PEERS,
-        REGION_CELLS,
+        pcell, pdigit, pid, planes, pon, sort, unary, Candidate, Cause, Mode, Pid, State,
+        CELL_REGIONS, PEERS, REGION_CELLS, REGION_MASKS,
     };
     use std::collections::VecDeque;
 
@@ -1518,14 +1593,29 @@ mod advanced {
         }
     }
 
-    fn positions(grid: &[u16; 81], region: usize, d: usize) -> u16 {
-        let mut m = 0;
-        for (i, &c) in REGION_CELLS[region].iter().enumerate() {
-            if grid[c as usize] >> d & 1 == 1 {
-                m |= 1 << i;
+    /// Per region and digit, the digit's places in the region (bit `i` for the region's `i`-th
+    /// cell), read once for all the finders.
+    type Positions = [[u16; 9]; 27];
+
+    /// A technique applied inside a chain: it adds the eliminations it finds on the grid.
+    type Finder = fn(&State, &[u16; 81], &Positions, &mut Found);
+
+    fn positions(grid: &[u16; 81]) -> Positions {
+        let mut out = [[0u16; 9]; 27];
+        for (cell, &m) in grid.iter().enumerate() {
+            let [b, r, c] = CELL_REGIONS[cell];
+            let (row, col) = (cell / 9, cell % 9);
+            let in_block = row % 3 * 3 + col % 3;
+            let mut m = m;
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                out[b as usize][d] |= 1 << in_block;
+                out[r as usize][d] |= 1 << col;
+                out[c as usize][d] |= 1 << row;
             }
         }
-        m
+        out
     }
 
     fn empty_cells(state: &State, region: usize) -> usize {
@@ -1538,46 +1628,37 @@ mod advanced {
     /// Pointing and claiming as SE's finder scans them (block and column, block and row,
     /// column and block, row and block; digits, then the first region, then the second). A
     /// hint rests on the digit's places the first region lost outside the second.
-    fn locking(state: &State, grid: &[u16; 81], found: &mut Found) {
-        let cells_of = |r: usize| REGION_CELLS[r].iter().fold(0u128, |m, &c| m | 1 << c);
+    fn locking(state: &State, grid: &[u16; 81], _: &Positions, found: &mut Found) {
+        let (had, left) = (planes(&state.cands), planes(grid));
         for (t1, t2) in [(0, 18), (0, 9), (18, 0), (9, 0)] {
             for d in 0..9 {
                 for r1 in t1..t1 + 9 {
-                    let pos = positions(grid, r1, d);
-                    if pos.count_ones() < 2 {
+                    let in1 = REGION_MASKS[r1];
+                    let places = in1 & left[d];
+                    if places.count_ones() < 2 {
                         continue;
                     }
-                    let in1 = cells_of(r1);
-                    let mut places = 0u128;
-                    for (i, &c) in REGION_CELLS[r1].iter().enumerate() {
-                        if pos >> i & 1 == 1 {
-                            places |= 1 << c;
-                        }
-                    }
                     for r2 in t2..t2 + 9 {
-                        let in2 = cells_of(r2);
+                        let in2 = REGION_MASKS[r2];
                         if in1 & in2 == 0 || places & !in2 != 0 {
                             continue;
                         }
-                        let removable: Vec<(usize, u16)> = REGION_CELLS[r2]
-                            .iter()
-                            .map(|&c| c as usize)
-                            .filter(|&c| in1 >> c & 1 == 0 && grid[c] >> d & 1 == 1)
-                            .map(|c| (c, 1 << d))
-                            .collect();
-                        if removable.is_empty() {
+                        // A region's cells in SE's order are its cells in ascending order.
+                        let mut m = in2 & !in1 & left[d];
+                        if m == 0 {
                             continue;
                         }
-                        let parents: Vec<Pid> = REGION_CELLS[r1]
-                            .iter()
-                            .map(|&c| c as usize)
-                            .filter(|&c| {
-                                state.cands[c] >> d & 1 == 1
-                                    && grid[c] >> d & 1 == 0
-                                    && in2 >> c & 1 == 0
-                            })
-                            .map(|c| pid(c, d, false))
-                            .collect();
+                        let mut removable = Vec::with_capacity(m.count_ones() as usize);
+                        while m != 0 {
+                            removable.push((m.trailing_zeros() as usize, 1u16 << d));
+                            m &= m - 1;
+                        }
+                        let mut m = in1 & !in2 & had[d] & !left[d];
+                        let mut parents = Vec::with_capacity(m.count_ones() as usize);
+                        while m != 0 {
+                            parents.push(pid(m.trailing_zeros() as usize, d, false));
+                            m &= m - 1;
+                        }
                         emit(found, removable, &parents);
                     }
                 }
@@ -1585,14 +1666,14 @@ mod advanced {
         }
     }
 
-    fn hidden_pairs(state: &State, grid: &[u16; 81], found: &mut Found) {
+    fn hidden_pairs(state: &State, grid: &[u16; 81], pos: &Positions, found: &mut Found) {
         for region in BLOCKS_COLUMNS_ROWS {
             if empty_cells(state, region) <= 4 {
                 continue;
             }
             let cells = &REGION_CELLS[region];
             for (a, b) in pairs() {
-                let (pa, pb) = (positions(grid, region, a), positions(grid, region, b));
+                let (pa, pb) = (pos[region][a], pos[region][b]);
                 if pa.count_ones() <= 1 || pb.count_ones() <= 1 || (pa | pb).count_ones() != 2 {
                     continue;
                 }
@@ -1621,7 +1702,7 @@ mod advanced {
         }
     }
 
-    fn naked_pairs(state: &State, grid: &[u16; 81], found: &mut Found) {
+    fn naked_pairs(state: &State, grid: &[u16; 81], _: &Positions, found: &mut Found) {
         for region in BLOCKS_COLUMNS_ROWS {
             if empty_cells(state, region) < 4 {
                 continue;
@@ -1670,7 +1751,7 @@ mod advanced {
         }
     }
 
-    fn x_wings(state: &State, grid: &[u16; 81], found: &mut Found) {
+    fn x_wings(state: &State, grid: &[u16; 81], pos: &Positions, found: &mut Found) {
         let mut placed = [0usize; 10];
         for &v in &state.values {
             placed[v as usize] += 1;
@@ -1682,7 +1763,7 @@ mod advanced {
                     if placed[d + 1] + 4 > 9 {
                         continue;
                     }
-                    let (pi, pj) = (positions(grid, base + i, d), positions(grid, base + j, d));
+                    let (pi, pj) = (pos[base + i][d], pos[base + j][d]);
                     if pi.count_ones() <= 1 || pj.count_ones() <= 1 || (pi | pj).count_ones() != 2 {
                         continue;
                     }
@@ -1693,7 +1774,7 @@ mod advanced {
                         if common >> k & 1 == 0 {
                             continue;
                         }
-                        let rest = positions(grid, cover + k, d) & !bases;
+                        let rest = pos[cover + k][d] & !bases;
                         for p in 0..9 {
                             if rest >> p & 1 == 1 {
                                 removable.push((REGION_CELLS[cover + k][p] as usize, 1u16 << d));
@@ -1804,10 +1885,10 @@ mod advanced {
         pending_off: &mut VecDeque<u32>,
     ) -> bool {
         let mut found: Found = Vec::new();
-        let finders: [fn(&State, &[u16; 81], &mut Found); 4] =
-            [locking, hidden_pairs, naked_pairs, x_wings];
+        let finders: [Finder; 4] = [locking, hidden_pairs, naked_pairs, x_wings];
+        let pos = positions(grid);
         for finder in finders {
-            finder(state, grid, &mut found);
+            finder(state, grid, &pos, &mut found);
             if !found.is_empty() {
                 break;
             }
