@@ -11,6 +11,45 @@
 //! indexed by candidate (`cell * 9 + digit`) and by potential (`candidate * 2 + on`).
 
 use super::{Hint, State};
+use crate::core::error::{Error, Result};
+use crate::core::search::{Control, SearchStats};
+
+/// The caller's [`Control`], asked now and then inside a chain search: one step of the nested
+/// levels follows thousands of assumptions and can run for seconds, far past a time limit
+/// checked only between steps. Once it says stop, every search returns at its next check with
+/// what it has, and [`hints`] discards it.
+pub(crate) struct Budget<'a> {
+    control: &'a mut dyn Control,
+    work: u32,
+    stopped: bool,
+}
+
+impl<'a> Budget<'a> {
+    /// How much work (a unit being about one cell's unary searches, an assumption followed
+    /// counting [`Budget::FOLLOW`]) passes between two questions to the control: well under a
+    /// millisecond of work, so a stop is felt at once, and a question costs nothing measurable.
+    const PERIOD: u32 = 1024;
+    const FOLLOW: u32 = 16;
+
+    pub(crate) fn new(control: &'a mut dyn Control) -> Self {
+        Budget {
+            control,
+            work: 0,
+            stopped: false,
+        }
+    }
+
+    /// Counts `work`; whether the search may go on.
+    #[inline]
+    fn spend(&mut self, work: u32) -> bool {
+        self.work += work;
+        if self.work >= Self::PERIOD && !self.stopped {
+            self.work = 0;
+            self.stopped = !self.control.proceed(&SearchStats::default());
+        }
+        !self.stopped
+    }
+}
 
 /// SE's chaining families, in the order SE tries them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -341,22 +380,35 @@ fn finish(state: &State, mut found: Vec<Candidate>, out: &mut Vec<Hint>) {
 }
 
 /// Pushes every hint of `family` on `state`, sorted the way SE sorts them (the first is the
-/// one SE applies).
-pub(crate) fn hints(state: &State, family: Family, out: &mut Vec<Hint>) {
+/// one SE applies). `control` is asked now and then during the search: when it says stop,
+/// nothing is pushed and the result is [`Error::Interrupted`].
+pub(crate) fn hints(
+    state: &State,
+    family: Family,
+    out: &mut Vec<Hint>,
+    control: &mut dyn Control,
+) -> Result<()> {
+    let budget = &mut Budget::new(control);
     let found = match family {
-        Family::Cycles => unary::hints(state, false),
-        Family::Nishio => multiple::hints(state, Mode::NISHIO, false),
-        Family::Multiple => multiple::hints(state, Mode::MULTIPLE, false),
-        Family::Dynamic => multiple::hints(state, Mode::DYNAMIC, false),
-        Family::DynamicPlus => multiple::hints(state, Mode::nested(1, 0), false),
-        Family::NestedForcingChains => multiple::hints(state, Mode::nested(2, 0), false),
-        Family::NestedMultipleForcingChains => multiple::hints(state, Mode::nested(3, 0), false),
+        Family::Cycles => unary::hints(state, false, budget),
+        Family::Nishio => multiple::hints(state, Mode::NISHIO, false, budget),
+        Family::Multiple => multiple::hints(state, Mode::MULTIPLE, false, budget),
+        Family::Dynamic => multiple::hints(state, Mode::DYNAMIC, false, budget),
+        Family::DynamicPlus => multiple::hints(state, Mode::nested(1, 0), false, budget),
+        Family::NestedForcingChains => multiple::hints(state, Mode::nested(2, 0), false, budget),
+        Family::NestedMultipleForcingChains => {
+            multiple::hints(state, Mode::nested(3, 0), false, budget)
+        }
         Family::NestedDynamicForcingChains(inner) => {
-            multiple::hints(state, Mode::nested(4, inner), false)
+            multiple::hints(state, Mode::nested(4, inner), false, budget)
         }
     };
     multiple::drop_spare_runs();
+    if budget.stopped {
+        return Err(Error::Interrupted);
+    }
     finish(state, found, out);
+    Ok(())
 }
 
 /// The settings of one of SE's multiple-chain engines.
@@ -410,7 +462,7 @@ impl Mode {
 mod unary {
     use super::{
         length_difficulty, off_to_on, on_to_off, pcell, pdigit, pid, planes, pon, sorts_before,
-        Candidate, Cause, PSet, Pid, State, PEERS,
+        Budget, Candidate, Cause, PSet, Pid, State, PEERS,
     };
 
     struct Node {
@@ -795,7 +847,7 @@ mod unary {
 
     /// The cycles and forcing chains of `state`; with `nested`, every one, each with its
     /// chain; without, only those that could sort first (longer chains are not followed).
-    pub(super) fn hints(state: &State, nested: bool) -> Vec<Candidate> {
+    pub(super) fn hints(state: &State, nested: bool, budget: &mut Budget<'_>) -> Vec<Candidate> {
         let cands = &state.cands;
         let mut s = Search {
             cands,
@@ -839,6 +891,9 @@ mod unary {
                 let n = mask.count_ones();
                 if state.values[cell] != 0 || n < 2 || (!x && n > 2) {
                     continue;
+                }
+                if !budget.spend(1) {
+                    return found;
                 }
                 for d in 0..9 {
                     if mask >> d & 1 == 0 {
@@ -917,7 +972,7 @@ mod unary {
 /// consequences, the consequences of several assumptions compared.
 mod multiple {
     use super::{
-        advanced, length_difficulty, off_to_on, on_to_off, pcell, pdigit, pid, planes, pon,
+        advanced, length_difficulty, off_to_on, on_to_off, pcell, pdigit, pid, planes, pon, Budget,
         Candidate, Cause, Chain, Mode, PSet, Pid, State, CELL_REGIONS, REGION_CELLS,
     };
 
@@ -1152,7 +1207,7 @@ mod multiple {
     /// Follows `start` to all its consequences, as SE's engine does: "on" potentials first,
     /// one at a time, then one "off" potential (removed from the grid when dynamic), until
     /// nothing is left or a potential is reached both on and off.
-    pub(super) fn follow(state: &State, start: Pid, mode: Mode) -> Run {
+    pub(super) fn follow(state: &State, start: Pid, mode: Mode, budget: &mut Budget<'_>) -> Run {
         let source = &state.cands;
         let mut grid = *source;
         let mut planes = planes(&grid);
@@ -1212,7 +1267,10 @@ mod multiple {
                 }
                 continue;
             }
-            if mode.level > 0 && advanced::more(state, mode, &grid, &mut run, &mut pending_off) {
+            if mode.level > 0
+                && budget.spend(Budget::FOLLOW)
+                && advanced::more(state, mode, &grid, &mut run, &mut pending_off, budget)
+            {
                 continue;
             }
             return run;
@@ -1259,19 +1317,21 @@ mod multiple {
     }
 
     /// Runs from each "on" potential, computed once per grid.
-    struct Cache<'a> {
+    struct Cache<'a, 'b> {
         state: &'a State,
         mode: Mode,
+        budget: &'a mut Budget<'b>,
         /// Each candidate's run (an index in `runs`, `u32::MAX` before it is followed).
         slot: [u32; 729],
         runs: Vec<Run>,
     }
 
-    impl Cache<'_> {
+    impl Cache<'_, '_> {
         fn on(&mut self, cand: usize) -> &Run {
             if self.slot[cand] == u32::MAX {
                 self.slot[cand] = self.runs.len() as u32;
-                let run = follow(self.state, (cand * 2 + 1) as Pid, self.mode);
+                self.budget.spend(Budget::FOLLOW);
+                let run = follow(self.state, (cand * 2 + 1) as Pid, self.mode, self.budget);
                 self.runs.push(run);
             }
             &self.runs[self.slot[cand] as usize]
@@ -1283,7 +1343,7 @@ mod multiple {
         }
     }
 
-    impl Drop for Cache<'_> {
+    impl Drop for Cache<'_, '_> {
         fn drop(&mut self) {
             for run in self.runs.drain(..) {
                 run.recycle();
@@ -1348,12 +1408,18 @@ mod multiple {
 
     /// The hints of one multiple-chain engine on `state`; with `nested`, each with its chain
     /// (what a nested hint rests on, see [`Run::chain`]).
-    pub(super) fn hints(state: &State, mode: Mode, nested: bool) -> Vec<Candidate> {
+    pub(super) fn hints(
+        state: &State,
+        mode: Mode,
+        nested: bool,
+        budget: &mut Budget<'_>,
+    ) -> Vec<Candidate> {
         let cands = &state.cands;
         let names = names(mode);
         let mut cache = Cache {
             state,
             mode,
+            budget,
             slot: [u32::MAX; 729],
             runs: Vec::new(),
         };
@@ -1386,6 +1452,9 @@ mod multiple {
             for &d in &digits {
                 let cand = cell * 9 + d;
                 let p_on = pid(cell, d, true);
+                if cache.budget.stopped {
+                    return found;
+                }
                 let on_run = cache.on(cand);
                 if contradiction {
                     if let Some((a, b)) = on_run.absurd {
@@ -1405,7 +1474,8 @@ mod multiple {
                     }
                 }
                 if contradiction || double {
-                    let off_run = follow(state, p_on ^ 1, mode);
+                    cache.budget.spend(Budget::FOLLOW);
+                    let off_run = follow(state, p_on ^ 1, mode, cache.budget);
                     let on_run = cache.on(cand);
                     if contradiction {
                         if let Some((a, b)) = off_run.absurd {
@@ -1483,7 +1553,7 @@ mod multiple {
     /// digit's first place (so each region and digit is seen once).
     fn region_chains(
         state: &State,
-        cache: &mut Cache<'_>,
+        cache: &mut Cache<'_, '_>,
         scratch: &mut Scratch,
         cell: usize,
         d: usize,
@@ -1533,7 +1603,7 @@ mod advanced {
     #![allow(clippy::needless_range_loop)]
     use super::multiple::{self, Run};
     use super::{
-        pcell, pdigit, pid, planes, pon, sort, unary, Candidate, Cause, Mode, Pid, State,
+        pcell, pdigit, pid, planes, pon, sort, unary, Budget, Candidate, Cause, Mode, Pid, State,
         CELL_REGIONS, PEERS, REGION_CELLS, REGION_MASKS,
     };
     use std::collections::VecDeque;
@@ -1883,6 +1953,7 @@ mod advanced {
         grid: &[u16; 81],
         run: &mut Run,
         pending_off: &mut VecDeque<u32>,
+        budget: &mut Budget<'_>,
     ) -> bool {
         let mut found: Found = Vec::new();
         let finders: [Finder; 4] = [locking, hidden_pairs, naked_pairs, x_wings];
@@ -1899,9 +1970,9 @@ mod advanced {
                 cands: *grid,
             };
             if mode.level < 4 {
-                chains(state, grid, unary::hints(&inner, true), &mut found);
+                chains(state, grid, unary::hints(&inner, true, budget), &mut found);
                 if found.is_empty() && mode.level == 3 {
-                    let hints = multiple::hints(&inner, Mode::MULTIPLE, true);
+                    let hints = multiple::hints(&inner, Mode::MULTIPLE, true, budget);
                     chains(state, grid, hints, &mut found);
                 }
             } else {
@@ -1909,7 +1980,7 @@ mod advanced {
                     0 => Mode::DYNAMIC,
                     level => Mode::nested(level, 0),
                 };
-                let hints = multiple::hints(&inner, inner_mode, true);
+                let hints = multiple::hints(&inner, inner_mode, true, budget);
                 chains(state, grid, hints, &mut found);
             }
         }

@@ -310,26 +310,40 @@ const ORDER: &[Producer] = &[
 ];
 
 /// The step SE takes next, trying its techniques from `ORDER[from]` on, or `None` when they are
-/// stuck.
-fn next_hint(view: &View<'_>, from: usize, scratch: &mut Vec<Hint>) -> Option<Hint> {
+/// stuck. The chain searches ask `control` as they go (one step of them can take seconds).
+fn next_hint(
+    view: &View<'_>,
+    from: usize,
+    scratch: &mut Vec<Hint>,
+    control: &mut dyn Control,
+) -> Result<Option<Hint>> {
     for producer in &ORDER[from..] {
         match producer {
             Producer::Basic(find) => {
                 if let Some(h) = find(view) {
-                    return Some(h);
+                    return Ok(Some(h));
                 }
             }
             Producer::Chain(family) => {
                 scratch.clear();
-                chains::hints(view.state, *family, scratch);
+                chains::hints(view.state, *family, scratch, control)?;
                 // The family's hints come sorted as SE sorts them: the first is SE's step.
                 if !scratch.is_empty() {
-                    return Some(scratch.swap_remove(0));
+                    return Ok(Some(scratch.swap_remove(0)));
                 }
             }
         }
     }
-    None
+    Ok(None)
+}
+
+/// A caller's control of any kind seen as a `dyn Control`, for the chain searches.
+struct Asked<'a, C: ?Sized>(&'a mut C);
+
+impl<C: Control + ?Sized> Control for Asked<'_, C> {
+    fn proceed(&mut self, stats: &SearchStats) -> bool {
+        self.0.proceed(stats)
+    }
 }
 
 /// ER, EP and ED in tenths.
@@ -457,7 +471,7 @@ pub(crate) fn rate_state(start: &State, control: &mut (impl Control + ?Sized)) -
             continue;
         }
         // ORDER[0] is hidden singles, just found empty.
-        let Some(hint) = next_hint(&view, 1, &mut scratch) else {
+        let Some(hint) = next_hint(&view, 1, &mut scratch, &mut Asked(&mut *control))? else {
             return Ok(Outcome::Stuck(rating));
         };
         record(hint.tenths, !hint.placements.is_empty());
@@ -521,6 +535,7 @@ mod tests {
 #[test]
 #[ignore = "a debugging aid: reads SE_PUZZLE"]
 fn se_path() {
+    use crate::core::search::Unbounded;
     let puzzle = std::env::var("SE_PUZZLE").unwrap_or_default();
     let values: Vec<u8> = puzzle
         .bytes()
@@ -534,7 +549,7 @@ fn se_path() {
             state: &state,
             tables: &tables,
         };
-        let Some(h) = next_hint(&view, 0, &mut scratch) else {
+        let Some(h) = next_hint(&view, 0, &mut scratch, &mut Unbounded).unwrap() else {
             println!("stuck");
             break;
         };

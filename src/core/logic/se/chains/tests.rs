@@ -2,8 +2,9 @@
 
 use super::*;
 use crate::core::grid::text::parse;
+use crate::core::search::{Control, SearchStats};
 use crate::core::test_samples::puzzles;
-use crate::core::{BoxShape, Solver, Unbounded};
+use crate::core::{BoxShape, Error, Solver, Unbounded};
 
 fn state_of(line: &str) -> State {
     let mut s = State {
@@ -70,7 +71,7 @@ fn check(line: &str, solution: &[u8], fired: &mut [usize; 5]) -> u16 {
         }
         for (k, &family) in FAMILIES.iter().enumerate() {
             let mut out = Vec::new();
-            hints(&s, family, &mut out);
+            hints(&s, family, &mut out, &mut Unbounded).unwrap();
             if out.is_empty() {
                 continue;
             }
@@ -198,7 +199,7 @@ fn chain_steps_match_a_serate_log() {
         let mut used = Family::ALL.len() - 1;
         for (k, family) in Family::ALL.into_iter().enumerate() {
             let mut out = Vec::new();
-            hints(&s, family, &mut out);
+            hints(&s, family, &mut out, &mut Unbounded).unwrap();
             if let Some(h) = out.first() {
                 got = Some((h.tenths, h.technique, out.len()));
                 used = k;
@@ -262,5 +263,58 @@ fn se_run() {
     } else {
         Mode::nested(level, 0)
     };
-    multiple::follow(&s, start, mode).dump();
+    multiple::follow(&s, start, mode, &mut Budget::new(&mut Unbounded)).dump();
+}
+
+/// Stops once `until` has passed, as a time limit does.
+struct StopAt {
+    until: std::time::Instant,
+    asked: usize,
+}
+
+impl Control for StopAt {
+    fn proceed(&mut self, _: &SearchStats) -> bool {
+        self.asked += 1;
+        std::time::Instant::now() < self.until
+    }
+}
+
+#[test]
+fn a_nested_step_stops_soon_after_the_time_limit() {
+    use crate::core::logic::se::rate;
+    use std::time::{Duration, Instant};
+    // ER 11.1 (serate): its second step is a nested forcing chain that takes seconds.
+    let line = "98.7.......7.65.........7..7...4..3..3...7..2..56..9..2......1...89..5.......1..4";
+    let grid = parse(line, None).unwrap();
+    let start = Instant::now();
+    let mut control = StopAt {
+        until: start + Duration::from_millis(50),
+        asked: 0,
+    };
+    let rated = rate(&grid, &mut control);
+    let took = start.elapsed();
+    assert!(matches!(rated, Err(Error::Interrupted)), "{rated:?}");
+    // Asked inside the step, not only between steps (the puzzle has a few quick steps first).
+    assert!(control.asked > 5, "{}", control.asked);
+    assert!(took < Duration::from_millis(500), "{took:?}");
+}
+
+#[test]
+fn a_family_asked_to_stop_pushes_nothing() {
+    struct Never;
+    impl Control for Never {
+        fn proceed(&mut self, _: &SearchStats) -> bool {
+            false
+        }
+    }
+    let s = state_of(
+        "98.7.......7.65.........7..7...4..3..3...7..2..56..9..2......1...89..5.......1..4",
+    );
+    // From the dynamic chains on, a family's search outlasts the first question.
+    for family in &Family::ALL[3..] {
+        let mut out = Vec::new();
+        let got = hints(&s, *family, &mut out, &mut Never);
+        assert!(matches!(got, Err(Error::Interrupted)), "{family:?}");
+        assert!(out.is_empty());
+    }
 }
