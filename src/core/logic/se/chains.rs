@@ -1024,8 +1024,24 @@ mod multiple {
             }
         }
 
+        /// Every potential reached (the tests check them against a solution), or `None` when
+        /// the run met a contradiction.
+        #[cfg(test)]
+        pub(super) fn reached(&self) -> Option<Vec<Pid>> {
+            if self.absurd.is_some() {
+                return None;
+            }
+            Some(self.members(true).chain(self.members(false)).collect())
+        }
+
+        /// How many potentials a chain inside the run concluded.
+        #[cfg(test)]
+        pub(super) fn inner_conclusions(&self) -> usize {
+            self.nests.len()
+        }
+
         /// Hands the run's buffers to the next [`Run::new`].
-        fn recycle(self) {
+        pub(super) fn recycle(self) {
             SPARE.with(|s| s.borrow_mut().push(self));
         }
 
