@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import time
 from pathlib import Path
 
 import numpy as np
@@ -101,6 +102,21 @@ def test_time_limit_stops_with_a_status():
         sr.se_rate(EASY[0][0], time_limit=0.0)
     with pytest.raises(ValueError, match="time_limit"):
         sr.se_rate(EASY[0][0], time_limit=-1.0)
+
+
+def test_a_time_limit_stops_a_long_chain_step_promptly():
+    # ER 11.1 (serate): after a few quick steps, one nested forcing chain step of seconds. The
+    # limit is asked inside that step, not only between steps.
+    hard = "98.7.......7.65.........7..7...4..3..3...7..2..56..9..2......1...89..5.......1..4"
+    start = time.perf_counter()
+    got = sr.se_rate_batch([hard], time_limit=0.05, threads=1)
+    batch = time.perf_counter() - start
+    assert got["status"][0] == sr.Status.TIME_LIMIT
+    start = time.perf_counter()
+    with pytest.raises(TimeoutError):
+        sr.se_rate(hard, time_limit=0.05)
+    single = time.perf_counter() - start
+    assert batch < 0.5 and single < 0.5, (batch, single)
 
 
 def test_chain_ratings_agree_with_serate_on_a_fast_subset():
