@@ -234,7 +234,7 @@ def test_prime_jigsaws_load_solve_count_draw_and_round_trip():
             data["grid"][r][c]["region"] = "ACBDE".index(five[r][c])
     data["grid"][0][0].update(value=1, given=True)
     puzzle = sr.Puzzle.from_fpuzzles(data)
-    assert puzzle.size == 5 and puzzle.rules.regions is not None
+    assert puzzle.size == 5 and puzzle.rules.regions is not None and puzzle.box is None
     assert puzzle.rules == sr.Rules(regions=five)
     _round_trips(puzzle)
     solution = sr.solve(puzzle)
@@ -256,7 +256,7 @@ def test_a_prime_side_with_default_regions_is_a_latin_square_under_its_constrain
     assert all(sorted(row) == list(range(1, 8)) for row in solution)
     assert all(sorted(col) == list(range(1, 8)) for col in zip(*solution))
     assert sr.solve(puzzle.grid, rules=puzzle.rules, box=(1, 7)) == solution
-    assert sr.Board(puzzle).box == (1, 7)
+    assert puzzle.box == sr.Board(puzzle).box == (1, 7)
     # Three by three: the 12 Latin squares; the 6 with a distinct main diagonal have a
     # constant anti-diagonal, so none has both.
     three = [
@@ -270,7 +270,7 @@ def test_a_prime_side_with_default_regions_is_a_latin_square_under_its_constrain
 def test_non_square_sides_read_with_fpuzzles_default_boxes():
     for n, box in [(6, (2, 3)), (8, (2, 4)), (10, (2, 5)), (12, (3, 4))]:
         puzzle = sr.Puzzle.from_fpuzzles(_blank(n))
-        assert sr.Board(puzzle).box == box
+        assert puzzle.box == sr.Board(puzzle).box == box
         solution = sr.solve(puzzle)
         assert sr.is_valid(solution, box=box)
         _round_trips(puzzle)

@@ -7,7 +7,6 @@ happens here.
 
 from __future__ import annotations
 
-import math
 import os
 from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
 
@@ -61,7 +60,7 @@ class Board:
                     "a Puzzle carries its rules and box: pass rules= and box= only with a "
                     "plain grid"
                 )
-            grid, box, rules = grid.grid, _puzzle_box(grid), grid.rules
+            grid, box, rules = grid.grid, grid.box, grid.rules
         cells, shape = _sudoku_rs._read_grid(grid, box=box, rules=rules)
         self._cells = _frozen(cells)
         self._givens = _frozen(cells != 0)
@@ -277,19 +276,6 @@ class Board:
         return _display.html_grid(
             self._cells, self._givens, self._conflicts_mask(), self._box, self._rules
         )
-
-
-def _puzzle_box(puzzle: Any) -> Optional[Tuple[int, int]]:
-    """The box a Puzzle's grid is read with: f-puzzles' default (the most square one, rows no
-    taller than wide; the rows themselves on a prime side), or None where its jigsaw regions
-    replace the boxes."""
-    if puzzle.rules.regions is not None:
-        return None
-    n = puzzle.size
-    for rows in range(math.isqrt(n), 1, -1):
-        if n % rows == 0 and n // rows >= 2:
-            return (rows, n // rows)
-    return (1, n)
 
 
 def _restore(

@@ -248,6 +248,18 @@ impl Puzzle {
         self.0.size
     }
 
+    /// The `box=` its grid is read with: f-puzzles' default box for its size (the rows,
+    /// `(1, n)`, on a prime side), or None where jigsaw regions replace the boxes.
+    #[getter]
+    #[pyo3(name = "box")]
+    fn box_shape(&self) -> PyResult<Option<(usize, usize)>> {
+        if self.0.rules.replaces_boxes() {
+            return Ok(None);
+        }
+        let shape = self.0.shape()?;
+        Ok(Some((shape.rows(), shape.cols())))
+    }
+
     /// The title, or None.
     #[getter]
     fn title(&self) -> Option<&str> {
