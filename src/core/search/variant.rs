@@ -148,13 +148,7 @@ impl Variant {
                 watchers[c as usize].push(i as u32);
             }
         }
-        self.watch.clear();
-        self.watch_start = Vec::with_capacity(nc + 1);
-        for list in watchers {
-            self.watch_start.push(self.watch.len() as u32);
-            self.watch.extend(list);
-        }
-        self.watch_start.push(self.watch.len() as u32);
+        (self.watch_start, self.watch) = flatten(watchers);
         self.queued = vec![false; self.propagators.len()];
         self.queue = Vec::with_capacity(self.propagators.len());
         let groups = &self.layout.full_groups;
@@ -165,13 +159,7 @@ impl Variant {
                 per_cell[c as usize].push(g as u16);
             }
         }
-        self.cell_groups.clear();
-        self.group_start = Vec::with_capacity(nc + 1);
-        for list in per_cell {
-            self.group_start.push(self.cell_groups.len() as u32);
-            self.cell_groups.extend(list);
-        }
-        self.group_start.push(self.cell_groups.len() as u32);
+        (self.group_start, self.cell_groups) = flatten(per_cell);
         self.arc_point = !self.arcs.is_empty();
         // Ties among the fewest candidates go to the cell with the most arcs and propagators
         // reading it: its choice narrows the most. Killer cages are left out: measured, ranking
@@ -919,6 +907,19 @@ impl Levels for Variant {
             Step::Contradiction
         }
     }
+}
+
+/// Per-cell lists laid out as one flat list and start offsets: cell `c`'s list is
+/// `flat[starts[c]..starts[c + 1]]` (one allocation each, read in the search's inner loop).
+fn flatten<T>(lists: Vec<Vec<T>>) -> (Vec<u32>, Vec<T>) {
+    let mut starts = Vec::with_capacity(lists.len() + 1);
+    let mut flat = Vec::with_capacity(lists.iter().map(Vec::len).sum());
+    for list in lists {
+        starts.push(flat.len() as u32);
+        flat.extend(list);
+    }
+    starts.push(flat.len() as u32);
+    (starts, flat)
 }
 
 #[cfg(test)]
