@@ -16,11 +16,18 @@ Timing: process CPU time of one call, one thread everywhere (CP-SAT with one wor
 least over the rounds per puzzle, the solvers asked in turn within each round. sudoku_rs:
 `sr.solve(puzzle)` and `sr.count_solutions(puzzle, limit=2)` on a loaded `sr.Puzzle`.
 CP-SAT: building the model and solving (what answering a new puzzle costs); counting to 2
-solves, forbids the solution found and solves again. pencilmark: its C++ exhaustive search
-(`cbackend.brute_solve` with limit 1 or 2) on a puzzle already imported and compiled, so its
-link import is not counted. Every answer is checked: each solver's count and solution must
-agree with sudoku_rs, or the disagreement is printed and that puzzle left out of that solver's
-figures. A solver that refuses a puzzle (a kind it does not model) is left out for it.
+solves, forbids the solution found and solves again. pencilmark, two columns: *pencilmark*
+is its public solver, `pencilmark.solve(p)` (what a user calls: `decide(load(p), limit=2)`,
+the C++ search compiling the puzzle each call, so it always searches to 2), on the puzzle
+already imported with `pencilmark.load`; its `load` is inside the call but is a no-op on a
+loaded puzzle, so the link import is not counted. *pencilmark C++* is that solver's internal
+exhaustive search alone (`cbackend.brute_solve` with limit 1 or 2) on the puzzle already
+compiled, shown so that nothing is hidden. Every answer is checked: each solver's count and
+solution must agree with sudoku_rs, or the disagreement is printed and that puzzle left out
+of that solver's figures. A solver that refuses a puzzle (a kind it does not model) is left
+out for it, and each ratio is taken over the puzzles both answered: the peer's median over
+them / sudoku_rs's median over the same puzzles (`both` says how many when it is fewer than
+sudoku_rs's `n`).
 
 ortools, pencilmark and sudoku-engine are benchmark dependencies only: install them into a
 separate bench venv together with this package, never as dependencies of sudoku_rs:
@@ -404,7 +411,8 @@ class Solvers:
 
             try:
                 loaded = load(sources.load(link, fetch=False))
-                forms["pencilmark"] = (loaded, cbackend.to_cpuzzle(loaded))
+                forms["pencilmark"] = loaded
+                forms["pencilmark C++"] = (loaded, cbackend.to_cpuzzle(loaded))
             except Exception:  # any refusal leaves pencilmark out for this puzzle
                 pass
         return forms
@@ -426,6 +434,19 @@ class Solvers:
         if name == "CP-SAT":
             count, sol = cpsat(form, limit)
             return time.process_time() - start, count, sol
+        if name == "pencilmark":
+            import pencilmark
+
+            try:
+                sol = "".join(map(str, pencilmark.solve(form)))
+                count = 1
+            except pencilmark.NotUnique:
+                sol, count = None, 2
+            except pencilmark.NoSolution:
+                sol, count = None, 0
+            except pencilmark.Undecided:
+                sol, count = None, None
+            return time.process_time() - start, count, sol
         from pencilmark import cbackend
 
         loaded, compiled = form
@@ -438,7 +459,8 @@ class Solvers:
 
 
 def run(rows, solvers, rounds):
-    """Per (source, family, solver, op): the least CPU seconds of each puzzle answered."""
+    """Per (source, family, solver, op): {puzzle label: the least CPU seconds} for each
+    puzzle that solver answered."""
     times = {}
     disagreements = []
     for source, family, label, puzzle, link in rows:
@@ -458,7 +480,7 @@ def run(rows, solvers, rounds):
             for name in forms:
                 theirs = answers[name]
                 if theirs == ours:
-                    times.setdefault((source, family, name, op), []).append(best[name])
+                    times.setdefault((source, family, name, op), {})[label] = best[name]
                 else:
                     disagreements.append((source, label, name, op, theirs[0], ours[0]))
     return times, disagreements
@@ -491,14 +513,20 @@ def main():
         f"{args.seed}, {args.rounds} rounds, one thread, process CPU ms per puzzle"
     )
     times, disagreements = run(rows, solvers, args.rounds)
-    peers = [
-        name
-        for name, used in (("CP-SAT", solvers.use_cpsat), ("pencilmark", solvers.use_pencilmark))
-        if used
-    ]
+    peers = []
+    if solvers.use_cpsat:
+        peers.append("CP-SAT")
+    if solvers.use_pencilmark:
+        peers += ["pencilmark", "pencilmark C++"]
+    print(
+        "x = the peer's median / sudoku_rs's median, both over the puzzles both answered "
+        "(`both` puzzles when fewer than n); a peer's med/worst are over those puzzles too; "
+        "pencilmark = its public pencilmark.solve(p) (always to 2), pencilmark C++ = its "
+        "internal search cbackend.brute_solve on the compiled puzzle"
+    )
     head = f"{'source':9} {'family':15} {'op':7} {'n':>3} {'sudoku_rs med/worst':>20}"
     for name in peers:
-        head += f" {name + ' med/worst':>22} {'x':>6}"
+        head += f" {name + ' med/worst':>26} {'x':>6} {'both':>4}"
     print(head)
     families = sorted({(s, f) for s, f, _, _ in times}, key=lambda k: (k[0] != "published", k[1]))
     for source, family in families:
@@ -508,17 +536,22 @@ def main():
                 continue
             line = (
                 f"{source:9} {family:15} {op:7} {len(ours):3d} "
-                f"{statistics.median(ours) * 1e3:9.3f}/{max(ours) * 1e3:<10.3f}"
+                f"{statistics.median(ours.values()) * 1e3:9.3f}/"
+                f"{max(ours.values()) * 1e3:<10.3f}"
             )
             for name in peers:
-                theirs = times.get((source, family, name, op))
-                if not theirs:
-                    line += f" {'-':>22} {'-':>6}"
+                theirs = times.get((source, family, name, op), {})
+                both = [label for label in theirs if label in ours]
+                if not both:
+                    line += f" {'-':>26} {'-':>6} {'':>4}"
                     continue
-                ratio = statistics.median(theirs) / max(statistics.median(ours), 1e-9)
+                t = [theirs[label] for label in both]
+                o = [ours[label] for label in both]
+                ratio = statistics.median(t) / max(statistics.median(o), 1e-9)
+                shown = f"{len(both):4d}" if len(both) < len(ours) else f"{'':4}"
                 line += (
-                    f" {statistics.median(theirs) * 1e3:10.3f}/{max(theirs) * 1e3:<11.3f}"
-                    f" {ratio:5.0f}x"
+                    f" {statistics.median(t) * 1e3:12.3f}/{max(t) * 1e3:<13.3f}"
+                    f" {ratio:5.0f}x {shown}"
                 )
             print(line)
     for source, label, name, op, got, want in disagreements:
