@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -220,3 +222,75 @@ def test_sukaku_errors_are_the_usual_classes():
         sr.Status.NO_SOLUTION,
         sr.Status.INVALID,
     ]
+
+
+# ---------------------------------------------------------------- the command line
+
+
+SUKAKU_REFERENCE = Path(__file__).parent / "data" / "se_sukaku_reference.txt"
+
+
+def run_cli(*args, stdin=None):
+    return subprocess.run(
+        [sys.executable, "-m", "sudoku_rs", *args],
+        check=False,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_the_rate_command_prints_each_line_with_serates_rating(tmp_path):
+    rows = [(p, f"ED={er:.1f}/{ep:.1f}/{ed:.1f}") for p, (er, ep, ed) in EASY[::9]]
+    for line in SUKAKU_REFERENCE.read_text().splitlines()[:40]:
+        if line and not line.startswith("#"):
+            marks, rating, _ = line.split()
+            rows.append((marks, f"ED={rating}"))
+    solved = sr.solve(EASY[0][0])
+    several = "." * 18 + solved[18:27] + "." * 54
+    assert sr.count_solutions(several, limit=2) == 2
+    none = "12345678." + "." * 8 + "9" + "." * 63  # r1c9 sees every digit, no conflict
+    clash = "11" + "." * 79
+    rows += [(several, "multiple"), (none, "none"), (clash, "invalid")]
+    src = tmp_path / "puzzles.txt"
+    # The line as written comes back, blanks and all ('0' here), CRLF or not.
+    written = [(p.replace(".", "0") if i % 2 else p) for i, (p, _) in enumerate(rows)]
+    src.write_text("\r\n".join(written) + "\n")
+    result = run_cli("rate", str(src), "--threads", "2")
+    assert result.returncode == 1, result.stderr  # some are not rated
+    expected = [f"{p} {label}" for p, (_, label) in zip(written, rows)]
+    assert result.stdout.splitlines() == expected
+    rated = len(rows) - 3
+    assert f"{rated} rated" in result.stderr and "1 with several solutions" in result.stderr
+    assert "1 with no solution" in result.stderr and "1 invalid" in result.stderr
+    # One thread, stdin, an output file: the same lines; all rated exits 0.
+    out = tmp_path / "rated.txt"
+    good = "\n".join(written[:rated]) + "\n"
+    result = run_cli("rate", "-", "--threads", "1", "-q", "-o", str(out), stdin=good)
+    assert result.returncode == 0 and result.stderr == ""
+    assert out.read_text().splitlines() == expected[:rated]
+
+
+def test_the_rate_command_names_bad_lines_and_refuses_variants(tmp_path):
+    puzzle, (er, ep, ed) = EASY[-1]
+    src = tmp_path / "puzzles.txt"
+    src.write_text(f"{puzzle}\nnot a puzzle\n")
+    result = run_cli("rate", str(src))
+    assert result.returncode == 2 and f"{src}:2:" in result.stderr and result.stdout == ""
+    result = run_cli("rate", str(src), "--skip-invalid", "-q")
+    assert result.returncode == 1
+    assert result.stdout.splitlines() == [
+        f"{puzzle} ED={er:.1f}/{ep:.1f}/{ed:.1f}",
+        "not a puzzle invalid",
+    ]
+    result = run_cli("rate", str(src), "--rules", "diagonals")
+    assert result.returncode == 2 and "does not rate variant rules" in result.stderr
+    result = run_cli("rate", str(src), "--time-limit", "0")
+    assert result.returncode == 2 and "positive number of seconds" in result.stderr
+    # A puzzle past its time budget is 'unknown', not a rating.
+    hardest = next(p for p, (er, _, _) in reference(20.0) if er >= 9.0)
+    src.write_text(f"{hardest}\n")
+    result = run_cli("rate", str(src), "--time-limit", "0.001")
+    assert result.returncode == 1
+    assert result.stdout == f"{hardest} unknown\n" and "1 past --time-limit" in result.stderr

@@ -384,9 +384,10 @@ def test_a_bad_sukaku_line_is_named_and_readers_of_cells_say_what_it_is(tmp_path
     assert "r1c1 is empty and has no candidates" in result.stderr
     # Readers that give cells, and variant rules, name the line and say what it is.
     src.write_text(f"{TOP}\n{good}\n")
-    with pytest.raises(sr.InvalidPuzzleError, match=r"line 2: .*pencil marks of a 9x9 grid"):
+    with pytest.raises(sr.InvalidPuzzleError, match=r"line 2: .*pencil marks.*candidates=True"):
         sr.read_puzzles(src)
     assert sr.read_puzzles(src, skip_invalid=True).shape == (1, 81)
+    assert sr.read_puzzles(src, candidates=True) == [TOP, good]
     result = run_cli("check", str(src), "--rules", "diagonals")
     assert result.returncode == 2
     assert f"{src}:2:" in result.stderr and "(a sukaku)" in result.stderr
@@ -405,3 +406,45 @@ def test_a_file_of_sukaku_lines_rates_and_solves_as_a_list_of_them(tmp_path):
     assert counts.tolist() == [len(f) for f in found]
     rated = sr.se_rate_batch([TOP, sukaku_of(TOP)])
     assert rated["er"][0] == rated["er"][1] == sr.se_rate(TOP).er
+
+
+def test_read_puzzles_keeps_the_marks_of_sukaku_lines_as_strings(tmp_path):
+    rows, found = mixed_file_rows()
+    src = tmp_path / "mixed.txt"
+    src.write_text("\r\n".join(rows) + "\r\n")
+    read = sr.read_puzzles(src, candidates=True)
+    # Grid lines as their cells ('.' blank), sukaku lines as they are (here one with '0').
+    assert read == rows
+    assert sr.count_solutions_batch(read, limit=3).tolist() == [len(f) for f in found]
+    # Without candidates=True the array would lose them: the first sukaku line is named.
+    with pytest.raises(sr.InvalidPuzzleError, match=r"line 1: .*candidates=True"):
+        sr.read_puzzles(src)
+    cells = sr.read_puzzles(src, skip_invalid=True)
+    assert [sr.format_puzzles(row[None]).decode().strip() for row in cells] == [
+        row for row in rows if len(row) == 81
+    ]
+    # A bad line among them is named, or left out with skip_invalid.
+    bad = sukaku_of(TOP)[:-1] + "5"
+    src.write_text("\n".join([*rows, bad, TOP]) + "\n")
+    with pytest.raises(sr.InvalidPuzzleError, match=rf"line {len(rows) + 1}:"):
+        sr.read_puzzles(src, candidates=True)
+    assert sr.read_puzzles(src, candidates=True, skip_invalid=True) == [*rows, TOP]
+    # A file of grids only, and an empty one, read as strings too.
+    src.write_text(f"{TOP}\n\n{TOP.replace('.', '0')}\n")
+    assert sr.read_puzzles(src, candidates=True) == [TOP, TOP]
+    src.write_text("")
+    assert sr.read_puzzles(src, candidates=True) == []
+
+
+def test_read_puzzles_keeps_the_marks_of_parquet_rows(tmp_path):
+    pa = pytest.importorskip("pyarrow")
+    pq = pytest.importorskip("pyarrow.parquet")
+    rows, _ = mixed_file_rows()
+    path = tmp_path / "mixed.parquet"
+    pq.write_table(pa.table({"puzzle": rows}), path)
+    assert sr.read_puzzles(path, candidates=True) == rows
+    with pytest.raises(sr.InvalidPuzzleError, match=r"row 0: .*candidates=True"):
+        sr.read_puzzles(path)
+    grids = tmp_path / "grids.parquet"
+    sr.write_parquet(grids, [TOP, TOP])
+    assert sr.read_puzzles(grids, candidates=True) == [TOP, TOP]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 import os
-from typing import BinaryIO, Iterator, NamedTuple, Optional, Tuple, Union
+from typing import BinaryIO, Iterator, List, Literal, NamedTuple, Optional, Tuple, Union, overload
 
 import numpy as np
 
@@ -28,6 +28,8 @@ class Chunk(NamedTuple):
     line_numbers: list  # 1-based line number of each row
     bad: list  # (row, message) for each malformed line
     marked: list  # (row, text) for each line of pencil marks (a sukaku; its row all zeros)
+    text: bytes = b""  # with iter_chunks(text=True): the chunk's lines as read
+    first_line: int = 1  # the 1-based line number of the first line of `text`
 
 
 def _raise_first_bad(chunk: Chunk, source: str) -> None:
@@ -44,13 +46,15 @@ def iter_chunks(
     chunk_lines: int = CHUNK_LINES,
     rules: Optional[Rules] = None,
     marks: bool = False,
+    text: bool = False,
 ) -> Iterator[Chunk]:
     """Reads a binary stream a chunk of whole lines at a time (all of it when ``chunk_lines``
     is 0), so memory stays flat for any size; bytes go to Rust without a Python object per
     line. Under jigsaw `rules` the regions replace the boxes, so no `box` is needed. With
     `marks` (and no `rules`), a line of a grid's pencil marks (a sukaku) is a puzzle: listed
     in the chunk's ``marked`` with its text, which the batch solvers read as they read any
-    sukaku string; without, it is a bad line that says so."""
+    sukaku string; without, it is a bad line that says so. With `text`, each chunk also
+    holds its lines as read (row i is line ``line_numbers[i] - first_line`` of it)."""
     first_line, size = 1, 0
     block = chunk_lines * 82 if chunk_lines else -1
     rest = b""
@@ -75,11 +79,13 @@ def iter_chunks(
             rules=rules,
             marks=marks,
         )
+        chunk = Chunk(puzzles, numbers, bad, marked, data if text else b"", first_line)
         first_line += data.count(b"\n")
         size = size or seen_size
-        yield Chunk(puzzles, numbers, bad, marked)
+        yield chunk
 
 
+@overload
 def read_puzzles(
     path: PathLike,
     /,
@@ -87,16 +93,53 @@ def read_puzzles(
     column: Union[int, str] = 0,
     box: Optional[Tuple[int, int]] = None,
     skip_invalid: bool = False,
-) -> np.ndarray:
+    candidates: Literal[False] = False,
+) -> np.ndarray: ...
+@overload
+def read_puzzles(
+    path: PathLike,
+    /,
+    *,
+    column: Union[int, str] = 0,
+    box: Optional[Tuple[int, int]] = None,
+    skip_invalid: bool = False,
+    candidates: Literal[True],
+) -> List[str]: ...
+@overload
+def read_puzzles(
+    path: PathLike,
+    /,
+    *,
+    column: Union[int, str] = 0,
+    box: Optional[Tuple[int, int]] = None,
+    skip_invalid: bool = False,
+    candidates: bool = False,
+) -> Union[np.ndarray, List[str]]: ...
+def read_puzzles(
+    path: PathLike,
+    /,
+    *,
+    column: Union[int, str] = 0,
+    box: Optional[Tuple[int, int]] = None,
+    skip_invalid: bool = False,
+    candidates: bool = False,
+) -> Union[np.ndarray, List[str]]:
     """Reads a puzzle file into an (N, n*n) uint8 array, 0 = blank.
 
     The file has one puzzle per line ('.' or '0' blank, digits then letters for 10 and up), or
     is a CSV whose first line is a header such as Kaggle's ``quizzes,solutions``: ``column``
     picks the field (``column=1`` reads the solutions). Blank lines are skipped. A malformed line
     raises InvalidPuzzleError naming its line number, unless ``skip_invalid``, which leaves the
-    line out. So does a line of pencil marks (a sukaku, 729 characters for 9x9), which an
-    array of cells cannot hold: pass such lines as a list of strings to :func:`solve_batch`,
-    :func:`count_solutions_batch` or :func:`se_rate_batch`, or use the ``sudoku-rs`` command.
+    line out.
+
+    A line of pencil marks (a sukaku: 729 characters for 9x9, cell c owning characters 9c to
+    9c+8, ``.`` or ``0`` for a removed candidate) is a puzzle an array of cells cannot hold.
+    With ``candidates=True`` the file is read as a list of puzzle strings, one per puzzle in
+    file order: a grid line as its n*n cells ('.' blank), a sukaku line as its text, so a file
+    may mix both (of one grid size); :func:`solve_batch`, :func:`count_solutions_batch` and
+    :func:`se_rate_batch` take that list as it is, marks and all. Without it a sukaku line
+    raises InvalidPuzzleError naming its line and saying to pass ``candidates=True``
+    (``skip_invalid`` leaves it out): an array never silently loses a line's marks.
 
     A Parquet file (such as :func:`write_parquet` writes; told by its first bytes) is read the
     same way, one puzzle per row: ``column`` is a column name or position (0, the first
@@ -107,24 +150,58 @@ def read_puzzles(
     with open(path, "rb") as f:
         parquet = f.read(4) == b"PAR1"
     if parquet:
-        return _read_parquet(path, column, box, skip_invalid)
+        return _read_parquet(path, column, box, skip_invalid, candidates)
     if isinstance(column, str):
         raise TypeError(f"{os.fspath(path)}: a text file's column is a number, got {column!r}")
+    source = os.fspath(path)
     with open(path, "rb") as f:
-        chunks = list(iter_chunks(f, column=column, box=box, chunk_lines=0))
+        chunks = list(iter_chunks(f, column=column, box=box, chunk_lines=0, marks=True))
+    if not candidates:
+        chunks = [_marks_refused(chunk) for chunk in chunks]
+    if not skip_invalid:
+        for chunk in chunks:
+            _raise_first_bad(chunk, source)
+    if candidates:
+        return [text for chunk in chunks for text in _texts(chunk)]
     if not chunks:
         side = box[0] * box[1] if box else 9
         return np.zeros((0, side * side), dtype=np.uint8)
-    if not skip_invalid:
-        for chunk in chunks:
-            _raise_first_bad(chunk, os.fspath(path))
     kept = [good_rows(chunk) for chunk in chunks]
     return kept[0] if len(kept) == 1 else np.concatenate(kept)
 
 
+def _marks_refused(chunk: Chunk) -> Chunk:
+    """The chunk with its sukaku rows as bad rows, for a reader that gives only cells."""
+    if not chunk.marked:
+        return chunk
+    why = (
+        "characters), which an array of cells cannot hold: pass candidates=True to read the "
+        "file as a list of puzzle strings that keeps them"
+    )
+    refused = [
+        (row, f"a line of pencil marks (a sukaku, {len(text.strip())} {why}")
+        for row, text in chunk.marked
+    ]
+    return chunk._replace(bad=sorted(chunk.bad + refused), marked=[])
+
+
+def _texts(chunk: Chunk) -> List[str]:
+    """A chunk's good rows as puzzle strings: a grid's cells ('.' blank), a sukaku's text."""
+    bad = bad_mask(chunk)
+    size = math.isqrt(chunk.puzzles.shape[1])
+    lines = _format(chunk.puzzles, size, ".").decode().split("\n")
+    for row, text in chunk.marked:
+        lines[row] = text.strip()
+    return [line for line, skip in zip(lines, bad) if not skip]
+
+
 def _read_parquet(
-    path: PathLike, column: Union[int, str], box: Optional[Tuple[int, int]], skip_invalid: bool
-) -> np.ndarray:
+    path: PathLike,
+    column: Union[int, str],
+    box: Optional[Tuple[int, int]],
+    skip_invalid: bool,
+    candidates: bool,
+) -> Union[np.ndarray, List[str]]:
     from ._arrow import read_parquet_column
     from ._datasets import _as_cells
 
@@ -135,28 +212,34 @@ def _read_parquet(
             cells, _ = _as_cells(values, f"{source}, row")
         except (TypeError, ValueError) as err:
             raise InvalidPuzzleError(str(err)) from None
-        return np.ascontiguousarray(cells, dtype=np.uint8)
+        cells = np.ascontiguousarray(cells, dtype=np.uint8)
+        if candidates:
+            return _texts(Chunk(cells, list(range(len(cells))), [], []))
+        return cells
     rows = [i for i, text in enumerate(values) if text is not None]
-    parsed = _parse_rows([values[i] for i in rows], box)
+    parsed = _parse_rows([values[i] for i in rows], box, marks=True)
+    if not candidates:
+        parsed = _marks_refused(parsed)
     if not skip_invalid:
         bad = [(rows[row], message) for row, message in parsed.bad]
         bad += [(i, "null, not a puzzle") for i, text in enumerate(values) if text is None]
         if bad:
             row, message = min(bad)
             raise InvalidPuzzleError(f"{source}, row {row}: {message}")
-    return good_rows(parsed)
+    return _texts(parsed) if candidates else good_rows(parsed)
 
 
-def _parse_rows(texts: list, box: Optional[Tuple[int, int]]) -> Chunk:
+def _parse_rows(texts: list, box: Optional[Tuple[int, int]], marks: bool = False) -> Chunk:
     """Puzzle strings as a chunk, row i of the chunk the i-th string: one native parse of
-    all of them when each is one line, else one string at a time."""
+    all of them when each is one line, else one string at a time. With `marks`, a one-line
+    sukaku is listed in the chunk's ``marked`` (see :func:`iter_chunks`)."""
     joined = "\n".join(texts)
     if texts and joined.count("\n") == len(texts) - 1 and "," not in joined:
-        puzzles, numbers, bad, _, _ = _sudoku_rs._parse_lines(
-            joined.encode("utf-8", "surrogateescape"), first_line=2, box=box
+        puzzles, numbers, bad, _, marked = _sudoku_rs._parse_lines(
+            joined.encode("utf-8", "surrogateescape"), first_line=2, box=box, marks=marks
         )
         if len(puzzles) == len(texts):
-            return Chunk(puzzles, numbers, bad, [])
+            return Chunk(puzzles, numbers, bad, marked)
     size, bad = 0, []
     found: list = []
     for i, text in enumerate(texts):

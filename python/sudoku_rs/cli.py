@@ -1,10 +1,10 @@
 """The `sudoku-rs` command: solve, count or check a file of puzzles, streaming.
 
 Input is one puzzle per line (81 characters for 9x9, '.' or '0' blank) or a CSV with a header
-(use --column to pick the field); solve, count and check also read a line of pencil marks (a
-sukaku: 729 characters for 9x9, cell c owning characters 9c to 9c+8, '.' or '0' for a removed
-candidate), mixed with grids of the same size. Output has one line per input puzzle, in input
-order.
+(use --column to pick the field); solve, count, check and rate also read a line of pencil
+marks (a sukaku: 729 characters for 9x9, cell c owning characters 9c to 9c+8, '.' or '0' for a
+removed candidate), mixed with grids of the same size. Output has one line per input puzzle, in
+input order.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from ._sudoku_rs import (
     Rules,
     _parse_lines,
     count_solutions_batch,
+    se_rate_batch,
     solve_batch,
 )
 
@@ -38,6 +39,12 @@ commands:
   solve   writes each puzzle's first solution; an empty line where there is none
   count   writes each puzzle's number of solutions, counted up to --limit
   check   writes unique / multiple / none for each puzzle; exits 1 unless all are unique
+  rate    writes each puzzle's line with its Sudoku Explainer rating, as serate's forum
+          lists print it: 'LINE ED=ER/EP/ED' (e.g. ED=7.1/1.2/1.2); a puzzle SE does not rate
+          gets 'LINE none' (no solution), 'LINE multiple' (several), 'LINE invalid'
+          (conflicting givens, or not 9x9), 'LINE unknown' (past --time-limit), 'LINE
+          unsolved' (SE's techniques get stuck: serate's 20.0); exits 1
+          unless all are rated. Variant --rules are refused: SE rates classic sudoku only
   print   writes a PDF of puzzle sheets (-o FILE.pdf), answer keys at the back
   mcp     serves generate, hint, check and solve as MCP tools over stdio (the mcp extra)
 
@@ -61,6 +68,7 @@ examples:
   sudoku-rs solve puzzles.txt -o solutions.txt
   sudoku-rs check x-sudoku.txt --rules diagonals
   cat puzzles.txt | sudoku-rs check -
+  sudoku-rs rate hardest.txt --threads 2 -o hardest.rated.txt
   sudoku-rs count train.csv --column 0 --limit 3 --threads 4
   sudoku-rs print puzzles.txt -o book.pdf --per-page 6 --title "Book 1"
 """
@@ -81,6 +89,17 @@ def _count(least: int) -> Callable[[str], int]:
     return parse
 
 
+def _seconds(text: str) -> float:
+    """An argparse type: a positive, finite number of seconds."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 < value < math.inf:
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, got {text}")
+    return value
+
+
 def _rules(text: str) -> Rules:
     """An argparse type: the rules text form."""
     try:
@@ -96,7 +115,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("command", choices=["solve", "count", "check", "print", "mcp"])
+    parser.add_argument("command", choices=["solve", "count", "check", "rate", "print", "mcp"])
     parser.add_argument("input", nargs="?", default="-", help="puzzle file, or - for stdin")
     parser.add_argument("-o", "--output", default="-", help="output file (default: stdout)")
     parser.add_argument("--threads", type=_count(1), default=None, help="default: every core")
@@ -126,6 +145,13 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="RULES",
         help="variant rules for every puzzle, in the rules text form, e.g. 'diagonals' or "
         "'anti-knight cage=15:r1c1,r1c2' (see sudoku_rs.parse_rules)",
+    )
+    parser.add_argument(
+        "--time-limit",
+        type=_seconds,
+        default=None,
+        metavar="SECONDS",
+        help="rate: give up on a puzzle after this many seconds (default: no limit)",
     )
     parser.add_argument("--skip-invalid", action="store_true", help="carry on past bad lines")
     sheets = parser.add_argument_group("print")
@@ -226,8 +252,25 @@ def run(args: argparse.Namespace) -> int:
         from ._print.sheets import print_command
 
         return print_command(args)
+    if args.command == "rate" and args.rules is not None:
+        print(
+            "sudoku-rs: the Sudoku Explainer rating is for classic sudoku: "
+            "it does not rate variant rules (--rules)",
+            file=sys.stderr,
+        )
+        return 2
     box = tuple(args.box) if args.box else None
-    totals = {"puzzles": 0, "bad": 0, "none": 0, "unique": 0, "multiple": 0, "gave_up": 0}
+    totals = {
+        "puzzles": 0,
+        "bad": 0,
+        "none": 0,
+        "unique": 0,
+        "multiple": 0,
+        "gave_up": 0,
+        "rated": 0,
+        "invalid": 0,
+        "unsolved": 0,
+    }
     start = time.perf_counter()
     show = not args.quiet
     name = "<stdin>" if args.input == "-" else args.input
@@ -237,14 +280,20 @@ def run(args: argparse.Namespace) -> int:
         with _open_in(args.input) as src, _open_out(args.output, src, name) as out:  # noqa: SIM117
             with _byte_progress(src, show and sys.stderr.isatty()) as tick:
                 chunks = iter_chunks(
-                    src, column=args.column, box=box, rules=args.rules, marks=args.rules is None
+                    src,
+                    column=args.column,
+                    box=box,
+                    rules=args.rules,
+                    marks=args.rules is None,
+                    text=args.command == "rate",
                 )
                 for chunk in chunks:
                     if chunk.bad and not args.skip_invalid:
                         row, message = chunk.bad[0]
                         print(f"{name}:{chunk.line_numbers[row]}: {message}", file=sys.stderr)
                         raise _Stop(2)  # leaves a file output untouched
-                    out.write(_process(args, chunk, box, totals))
+                    work = _rate if args.command == "rate" else _process
+                    out.write(work(args, chunk, box, totals))
                     tick()
     except _Stop as stop:
         return stop.status
@@ -252,7 +301,53 @@ def run(args: argparse.Namespace) -> int:
         _summary(args.command, totals, time.perf_counter() - start)
     if args.command == "check" and totals["unique"] != totals["puzzles"]:
         return 1
+    if args.command == "rate" and totals["rated"] != totals["puzzles"]:
+        return 1
     return 0
+
+
+def _rate(args: argparse.Namespace, chunk: Chunk, box, totals: dict) -> bytes:
+    """Rates a chunk's good rows in one se_rate_batch call (grids and sukaku lines alike:
+    the batch reads each sukaku text with its marks) and writes each input line, as read,
+    with its rating or why it has none (serate's "%g ED=%r/%p/%d" shape)."""
+    bad = bad_mask(chunk)
+    count = len(chunk.puzzles)
+    totals["puzzles"] += count
+    totals["bad"] += int(bad.sum())
+    lines = chunk.text.split(b"\n")
+    rows = [
+        lines[number - chunk.first_line].strip().decode("utf-8", "replace")
+        for number in chunk.line_numbers
+    ]
+    labels = ["invalid"] * count
+    good = np.flatnonzero(~bad)
+    if len(good):
+        marked = dict(chunk.marked)
+        size = math.isqrt(chunk.puzzles.shape[1])
+        texts = _format(chunk.puzzles[good], size, ".").decode().split("\n")
+        puzzles = [marked.get(int(row), text) for row, text in zip(good, texts)]
+        rated = se_rate_batch(puzzles, box=box, threads=args.threads, time_limit=args.time_limit)
+        for row, (er, ep, ed, status) in zip(good.tolist(), rated.tolist()):
+            labels[row] = _RATE_LABELS.get(status) or f"ED={er:.1f}/{ep:.1f}/{ed:.1f}"
+        status = rated["status"]
+        totals["rated"] += int((status == Status.SOLVED).sum())
+        totals["none"] += int((status == Status.NO_SOLUTION).sum())
+        totals["multiple"] += int((status == Status.NOT_UNIQUE).sum())
+        totals["invalid"] += int((status == Status.INVALID).sum())
+        totals["gave_up"] += int((status == Status.TIME_LIMIT).sum())
+        totals["unsolved"] += int((status == Status.UNSOLVED).sum())
+    out = [f"{row} {label}" if row else label for row, label in zip(rows, labels)]
+    return ("\n".join(out) + "\n").encode() if out else b""
+
+
+#: What `rate` writes for a puzzle SE does not rate, by se_rate_batch's status.
+_RATE_LABELS = {
+    Status.INVALID: "invalid",
+    Status.NO_SOLUTION: "none",
+    Status.NOT_UNIQUE: "multiple",
+    Status.TIME_LIMIT: "unknown",
+    Status.UNSOLVED: "unsolved",
+}
 
 
 def _process(args: argparse.Namespace, chunk: Chunk, box, totals: dict) -> bytes:
@@ -322,7 +417,19 @@ def _summary(command: str, totals: dict, seconds: float) -> None:
     n = totals["puzzles"]
     rate = n / seconds if seconds > 0 else float("inf")
     parts = [f"{n:,} puzzles in {seconds:.2f} s ({rate:,.0f}/s)"]
-    if command == "solve":
+    if command == "rate":
+        parts.append(f"{totals['rated']:,} rated")
+        for key, what in [
+            ("multiple", "with several solutions"),
+            ("none", "with no solution"),
+            ("invalid", "invalid"),
+            ("unsolved", "stuck (serate's 20.0)"),
+        ]:
+            if totals[key]:
+                parts.append(f"{totals[key]:,} {what}")
+        if totals["gave_up"]:
+            parts.append(f"{totals['gave_up']:,} past --time-limit")
+    elif command == "solve":
         parts.append(
             f"{n - totals['none'] - totals['bad'] - totals['gave_up']:,} solved, "
             f"{totals['none']:,} with no solution"
@@ -332,7 +439,7 @@ def _summary(command: str, totals: dict, seconds: float) -> None:
             f"{totals['unique']:,} unique, {totals['multiple']:,} multiple, "
             f"{totals['none']:,} with no solution"
         )
-    if totals["gave_up"]:
+    if totals["gave_up"] and command != "rate":
         parts.append(f"{totals['gave_up']:,} gave up (--max-guesses)")
     if totals["bad"]:
         parts.append(f"{totals['bad']:,} invalid lines skipped")
