@@ -2,7 +2,10 @@
 //! with every step, reset and mask of the whole batch made in one call with the GIL released.
 //! `SudokuEnv` is a batch of one, so the single and the vector environment cannot disagree.
 
-use numpy::{PyArray1, PyArrayDescrMethods, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
+use numpy::{
+    PyArray1, PyArrayDescrMethods, PyArrayDyn, PyArrayMethods, PyUntypedArray,
+    PyUntypedArrayMethods,
+};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
@@ -13,6 +16,7 @@ use crate::core::env::{
 use crate::core::make::random::Rng;
 use crate::core::BoxShape;
 
+use super::alloc;
 use super::args::{BoxArg, Clues, Seed, Size};
 use super::rules::RulesArg;
 
@@ -48,18 +52,35 @@ type Arrays<'py> = (
     Bound<'py, PyAny>,
 );
 
-/// What a call writes for every environment, made with the GIL released.
-struct Columns {
-    grid: Vec<u8>,
-    givens: Vec<i8>,
-    candidates: Vec<i8>,
-    reward: Vec<f64>,
-    terminated: Vec<bool>,
-    truncated: Vec<bool>,
-    conflicts: Vec<i64>,
-    solved: Vec<bool>,
-    still_solvable: Vec<bool>,
-    cells_correct: Vec<i64>,
+/// The arrays of one call, made by numpy before the GIL is released and handed back as they
+/// are: each call's arrays are new, so the ones a caller holds from an earlier step never
+/// change.
+struct Outputs<'py> {
+    grid: Bound<'py, PyArrayDyn<u8>>,
+    givens: Bound<'py, PyArrayDyn<i8>>,
+    candidates: Option<Bound<'py, PyArrayDyn<i8>>>,
+    reward: Bound<'py, PyArray1<f64>>,
+    terminated: Bound<'py, PyArray1<bool>>,
+    truncated: Bound<'py, PyArray1<bool>>,
+    conflicts: Bound<'py, PyArray1<i64>>,
+    solved: Bound<'py, PyArray1<bool>>,
+    still_solvable: Bound<'py, PyArray1<bool>>,
+    cells_correct: Bound<'py, PyArray1<i64>>,
+}
+
+/// What a call writes for every environment: the data of [`Outputs`], written with the GIL
+/// released.
+struct Columns<'a> {
+    grid: &'a mut [u8],
+    givens: &'a mut [i8],
+    candidates: &'a mut [i8],
+    reward: &'a mut [f64],
+    terminated: &'a mut [bool],
+    truncated: &'a mut [bool],
+    conflicts: &'a mut [i64],
+    solved: &'a mut [bool],
+    still_solvable: &'a mut [bool],
+    cells_correct: &'a mut [i64],
 }
 
 /// One chunk's rows of [`Columns`], which the worker running the chunk writes.
@@ -76,22 +97,83 @@ struct Rows<'a> {
     cells_correct: &'a mut [i64],
 }
 
-impl Columns {
-    fn new(count: usize, cells: usize, n: usize, candidates: bool) -> Columns {
-        Columns {
-            grid: vec![0; count * cells],
-            givens: vec![0; count * cells],
-            candidates: vec![0; if candidates { count * cells * n } else { 0 }],
-            reward: vec![0.0; count],
-            terminated: vec![false; count],
-            truncated: vec![false; count],
-            conflicts: vec![0; count],
-            solved: vec![false; count],
-            still_solvable: vec![false; count],
-            cells_correct: vec![0; count],
+/// The data of a new array, which nothing else refers to yet.
+///
+/// # Safety
+/// `array` must have been made by this call and not handed to anything else, so that nothing
+/// reads or writes its data while the slice lives.
+// A mutable slice from a shared handle is numpy's own `as_slice_mut`; the contract above is
+// what makes it sound.
+#[allow(clippy::mut_from_ref)]
+unsafe fn data<'a, T: numpy::Element, D: numpy::ndarray::Dimension>(
+    array: &'a Bound<'_, numpy::PyArray<T, D>>,
+) -> &'a mut [T] {
+    // SAFETY: as the caller promises; numpy makes new arrays C-contiguous.
+    unsafe { array.as_slice_mut() }.expect("a new array is contiguous")
+}
+
+impl<'py> Outputs<'py> {
+    fn new(py: Python<'py>, count: usize, n: usize, candidates: bool) -> PyResult<Outputs<'py>> {
+        let cells = n * n;
+        Ok(Outputs {
+            grid: alloc::zeros_shaped(py, count * cells, &[count, n, n])?,
+            givens: alloc::zeros_shaped(py, count * cells, &[count, n, n])?,
+            candidates: if candidates {
+                Some(alloc::zeros_shaped(
+                    py,
+                    count * cells * n,
+                    &[count, n, n, n],
+                )?)
+            } else {
+                None
+            },
+            reward: alloc::zeros(py, count)?,
+            terminated: alloc::zeros(py, count)?,
+            truncated: alloc::zeros(py, count)?,
+            conflicts: alloc::zeros(py, count)?,
+            solved: alloc::zeros(py, count)?,
+            still_solvable: alloc::zeros(py, count)?,
+            cells_correct: alloc::zeros(py, count)?,
+        })
+    }
+
+    /// The arrays' data, to be written with the GIL released.
+    fn columns(&self) -> Columns<'_> {
+        // SAFETY: every array was made by `Outputs::new` and is handed to Python only by
+        // `into_python`, which takes `self` after these borrows end.
+        unsafe {
+            Columns {
+                grid: data(&self.grid),
+                givens: data(&self.givens),
+                candidates: self.candidates.as_ref().map_or(&mut [][..], |c| data(c)),
+                reward: data(&self.reward),
+                terminated: data(&self.terminated),
+                truncated: data(&self.truncated),
+                conflicts: data(&self.conflicts),
+                solved: data(&self.solved),
+                still_solvable: data(&self.still_solvable),
+                cells_correct: data(&self.cells_correct),
+            }
         }
     }
 
+    fn into_python(self) -> Arrays<'py> {
+        (
+            self.grid.into_any(),
+            self.givens.into_any(),
+            self.candidates.map(Bound::into_any),
+            self.reward.into_any(),
+            self.terminated.into_any(),
+            self.truncated.into_any(),
+            self.conflicts.into_any(),
+            self.solved.into_any(),
+            self.still_solvable.into_any(),
+            self.cells_correct.into_any(),
+        )
+    }
+}
+
+impl Columns<'_> {
     /// The rows of each chunk of [`CHUNK`] environments, in order.
     fn chunks(&mut self, cells: usize, n: usize) -> Vec<Rows<'_>> {
         let count = self.reward.len();
@@ -121,52 +203,36 @@ impl Columns {
             })
             .collect()
     }
+}
 
-    fn into_python(
-        self,
-        py: Python<'_>,
-        count: usize,
-        n: usize,
-        candidates: bool,
-    ) -> PyResult<Arrays<'_>> {
-        let candidates = if candidates {
-            Some(
-                PyArray1::from_vec(py, self.candidates)
-                    .reshape([count, n, n, n])?
-                    .into_any(),
-            )
-        } else {
-            None
-        };
-        Ok((
-            PyArray1::from_vec(py, self.grid)
-                .reshape([count, n, n])?
-                .into_any(),
-            PyArray1::from_vec(py, self.givens)
-                .reshape([count, n, n])?
-                .into_any(),
-            candidates,
-            PyArray1::from_vec(py, self.reward).into_any(),
-            PyArray1::from_vec(py, self.terminated).into_any(),
-            PyArray1::from_vec(py, self.truncated).into_any(),
-            PyArray1::from_vec(py, self.conflicts).into_any(),
-            PyArray1::from_vec(py, self.solved).into_any(),
-            PyArray1::from_vec(py, self.still_solvable).into_any(),
-            PyArray1::from_vec(py, self.cells_correct).into_any(),
-        ))
+/// One environment's grid and givens into its rows of the output.
+#[inline(always)]
+fn board_row(grid: &mut [u8], givens: &mut [i8], cells: &[u8], puzzle: &[u8]) {
+    grid.copy_from_slice(cells);
+    for (out, &v) in givens.iter_mut().zip(puzzle) {
+        *out = i8::from(v != 0);
     }
 }
 
 impl Rows<'_> {
     /// Row `k`: environment `env` after its turn.
+    #[inline(always)]
     fn write(&mut self, k: usize, n: usize, env: &State, outcome: Outcome) {
         let cells = env.cells().len();
-        self.grid[k * cells..(k + 1) * cells].copy_from_slice(env.cells());
-        for (out, &v) in self.givens[k * cells..(k + 1) * cells]
-            .iter_mut()
-            .zip(env.puzzle())
-        {
-            *out = i8::from(v != 0);
+        let (grid, givens) = (
+            &mut self.grid[k * cells..(k + 1) * cells],
+            &mut self.givens[k * cells..(k + 1) * cells],
+        );
+        // A 9x9 board's copy compiled for its length: a few vector moves.
+        if cells == 81 {
+            board_row(
+                &mut grid[..81],
+                &mut givens[..81],
+                &env.cells()[..81],
+                &env.puzzle()[..81],
+            );
+        } else {
+            board_row(grid, givens, env.cells(), env.puzzle());
         }
         if !self.candidates.is_empty() {
             let rows = &mut self.candidates[k * cells * n..(k + 1) * cells * n];
@@ -203,26 +269,25 @@ impl EnvBatch {
         // The seed the next `sample_legal_actions` without a seed will use.
         let draw = self.sampling.then(|| self.sampler.clone().next_u64());
         let batch = &mut self.batch;
-        let columns = py.detach(|| {
+        let outputs = Outputs::new(py, count, n, candidates)?;
+        let mut columns = outputs.columns();
+        let rows = columns.chunks(n * n, n);
+        py.detach(|| {
             super::guard::no_panic(|| {
-                let mut columns = Columns::new(count, n * n, n, candidates);
-                let rows = columns.chunks(n * n, n);
-                batch
-                    .run_all(
-                        seeds,
-                        puzzle,
-                        step,
-                        draw,
-                        threads,
-                        rows,
-                        |rows, k, _, env, outcome| {
-                            rows.write(k, n, env, outcome);
-                        },
-                    )
-                    .map(|()| columns)
+                batch.run_all(
+                    seeds,
+                    puzzle,
+                    step,
+                    draw,
+                    threads,
+                    rows,
+                    |rows, k, _, env, outcome| {
+                        rows.write(k, n, env, outcome);
+                    },
+                )
             })
         })??;
-        columns.into_python(py, count, n, candidates)
+        Ok(outputs.into_python())
     }
 }
 
@@ -270,25 +335,29 @@ fn actions_arg(actions: &Bound<'_, PyAny>, count: usize, limit: usize) -> PyResu
             .cast_into::<PyArray1<i64>>()?,
     };
     let wide = wide.readonly();
+    let strided: Vec<i64>;
     let ids = match wide.as_slice() {
-        Ok(ids) => ids.to_vec(),
+        Ok(ids) => ids,
         // A strided view (every other action, say) is read element by element.
-        Err(_) => wide.as_array().iter().copied().collect(),
+        Err(_) => {
+            strided = wide.as_array().iter().copied().collect();
+            &strided
+        }
     };
-    ids.iter()
-        .enumerate()
-        .map(|(i, &a)| {
-            usize::try_from(a)
-                .ok()
-                .filter(|&a| a < limit)
-                .ok_or_else(|| {
-                    PyValueError::new_err(format!(
-                        "action {a} of environment {i} is out of range: actions go from 0 to {}",
-                        limit - 1
-                    ))
-                })
-        })
-        .collect()
+    // One pass that finds nothing out of range (no branch per id), then the conversion.
+    let in_range = |a: i64| u64::try_from(a).is_ok_and(|a| a < limit as u64);
+    if !ids.iter().fold(true, |ok, &a| ok & in_range(a)) {
+        let (i, a) = ids
+            .iter()
+            .enumerate()
+            .find(|&(_, &a)| !in_range(a))
+            .expect("an id is out of range");
+        return Err(PyValueError::new_err(format!(
+            "action {a} of environment {i} is out of range: actions go from 0 to {}",
+            limit - 1
+        )));
+    }
+    Ok(ids.iter().map(|&a| a as usize).collect())
 }
 
 #[pymethods]
@@ -405,7 +474,7 @@ impl EnvBatch {
         super::guard::entry(|| {
             let count = self.batch.len();
             let actions = self.batch.config().action_count();
-            let mut flags = super::alloc::filled(count * actions, false, || {
+            let mut flags = alloc::filled(count * actions, false, || {
                 format!("the action masks of {count} environments")
             })?;
             let batch = &self.batch;

@@ -26,6 +26,8 @@ use crate::core::make::generate::{self, Options};
 use crate::core::make::logic_generate::{self, Target};
 use crate::core::make::random::{stream_seed, Rng};
 use crate::core::rules::{find_conflict, Layout};
+#[cfg(target_arch = "x86_64")]
+use crate::core::search::nine::modern;
 use crate::core::{BoxShape, Error, Result, Rules, Solver, Unbounded};
 
 /// What an action that is not legal (a digit that is not a candidate, a filled cell, an undo
@@ -225,6 +227,188 @@ const PER_THREAD: usize = 128;
 /// [`Batch::run_all`].
 pub const CHUNK: usize = 64;
 
+/// What every chunk of one [`Batch::run_all`] shares, and the chunk's first environment.
+struct Pass<'a> {
+    config: &'a Config,
+    layout: &'a Layout,
+    unique: &'a [Listed],
+    seeds: &'a [Option<u64>],
+    puzzle: Option<&'a [u8]>,
+    step: Option<&'a [usize]>,
+    draw: Option<u64>,
+    first: usize,
+}
+
+impl Pass<'_> {
+    /// Runs one chunk's environments, compiled for this CPU's instructions and for 9x9 grids
+    /// when it can: the step's arithmetic is a few dozen instructions per peer, so counting
+    /// bits in one instruction and sizes known at compile time matter.
+    fn run<C, R>(
+        &self,
+        solver: &mut Solver,
+        envs: &mut [State],
+        drawn: &mut [Option<usize>],
+        out: &mut C,
+        record: &R,
+    ) -> Result<()>
+    where
+        R: Fn(&mut C, usize, &Config, &State, Outcome),
+    {
+        let nine = self.config.shape.size() == 9;
+        #[cfg(target_arch = "x86_64")]
+        if modern() {
+            // SAFETY: `modern` found every feature these are compiled for.
+            return unsafe {
+                if nine {
+                    self.run_modern::<9, C, R>(solver, envs, drawn, out, record)
+                } else {
+                    self.run_modern::<0, C, R>(solver, envs, drawn, out, record)
+                }
+            };
+        }
+        if nine {
+            self.run_sized::<9, C, R>(solver, envs, drawn, out, record)
+        } else {
+            self.run_sized::<0, C, R>(solver, envs, drawn, out, record)
+        }
+    }
+
+    /// [`Pass::run_sized`] compiled for the instructions [`modern`] checks.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
+    unsafe fn run_modern<const N: usize, C, R>(
+        &self,
+        solver: &mut Solver,
+        envs: &mut [State],
+        drawn: &mut [Option<usize>],
+        out: &mut C,
+        record: &R,
+    ) -> Result<()>
+    where
+        R: Fn(&mut C, usize, &Config, &State, Outcome),
+    {
+        self.run_sized::<N, C, R>(solver, envs, drawn, out, record)
+    }
+
+    /// The chunk's environments one by one, on `N`x`N` grids (`N` 0: the shape's size).
+    #[inline(always)]
+    fn run_sized<const N: usize, C, R>(
+        &self,
+        solver: &mut Solver,
+        envs: &mut [State],
+        drawn: &mut [Option<usize>],
+        out: &mut C,
+        record: &R,
+    ) -> Result<()>
+    where
+        R: Fn(&mut C, usize, &Config, &State, Outcome),
+    {
+        let (config, layout) = (self.config, self.layout);
+        let n = size::<N>(config);
+        for k in 0..envs.len() {
+            let i = self.first + k;
+            // The next environment's state is scattered over memory no cache holds after a
+            // whole batch went by: ask for the lines its step reads while this one steps.
+            if let (Some(actions), Some(next)) = (self.step, envs.get(k + 1)) {
+                next.prefetch_step(n, actions[i + 1]);
+            }
+            let env = &mut envs[k];
+            let outcome = match self.step {
+                Some(actions) if !env.done => {
+                    step_env::<N>(config, layout, solver, env, actions[i])?
+                }
+                Some(_) => reset_env::<N>(config, layout, self.unique, solver, env, None, None)?,
+                None => reset_env::<N>(
+                    config,
+                    layout,
+                    self.unique,
+                    solver,
+                    env,
+                    self.seeds[i],
+                    self.puzzle,
+                )?,
+            };
+            record(out, k, config, env, outcome);
+            if let Some(seed) = self.draw {
+                let mut rng = Rng::new(stream_seed(seed, i as u64));
+                drawn[k] = sample_env::<N>(config, env, &mut rng);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Draws the actions of environments `first..` into `slots` as [`Batch::sample_all`] does,
+/// compiled as [`Pass::run`] is.
+fn sample_chunk(
+    config: &Config,
+    envs: &[State],
+    first: usize,
+    seed: u64,
+    slots: &mut [Option<usize>],
+) {
+    let nine = config.shape.size() == 9;
+    #[cfg(target_arch = "x86_64")]
+    if modern() {
+        // SAFETY: `modern` found every feature this is compiled for.
+        unsafe {
+            if nine {
+                sample_modern::<9>(config, envs, first, seed, slots);
+            } else {
+                sample_modern::<0>(config, envs, first, seed, slots);
+            }
+        }
+        return;
+    }
+    if nine {
+        sample_sized::<9>(config, envs, first, seed, slots);
+    } else {
+        sample_sized::<0>(config, envs, first, seed, slots);
+    }
+}
+
+/// [`sample_sized`] compiled for the instructions [`modern`] checks.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
+unsafe fn sample_modern<const N: usize>(
+    config: &Config,
+    envs: &[State],
+    first: usize,
+    seed: u64,
+    slots: &mut [Option<usize>],
+) {
+    sample_sized::<N>(config, envs, first, seed, slots);
+}
+
+#[inline(always)]
+fn sample_sized<const N: usize>(
+    config: &Config,
+    envs: &[State],
+    first: usize,
+    seed: u64,
+    slots: &mut [Option<usize>],
+) {
+    for (k, slot) in slots.iter_mut().enumerate() {
+        let i = first + k;
+        if let Some(next) = envs.get(i + 1) {
+            prefetch_lines(&next.open[..]);
+            prefetch_lines(&next.free[..]);
+        }
+        let mut rng = Rng::new(stream_seed(seed, i as u64));
+        *slot = sample_env::<N>(config, &envs[i], &mut rng);
+    }
+}
+
+/// `n` of a call's grids: `N` when the call is compiled for one size, else the shape's.
+#[inline(always)]
+fn size<const N: usize>(config: &Config) -> usize {
+    if N == 0 {
+        config.shape.size()
+    } else {
+        N
+    }
+}
+
 impl Batch {
     /// Checks the configuration (every puzzle of a [`Source::Puzzles`] must fit the shape,
     /// have a blank and break no rule) and makes `count` environments, not yet reset.
@@ -332,7 +516,7 @@ impl Batch {
     pub fn reset(&mut self, i: usize, seed: Option<u64>, puzzle: Option<&[u8]>) -> Result<Outcome> {
         self.drawn_for = None;
         let env = &mut self.envs[i];
-        reset_env(
+        reset_env::<0>(
             &self.config,
             &self.layout,
             &self.unique,
@@ -388,33 +572,17 @@ impl Batch {
                 .unwrap_or_else(PoisonError::into_inner);
             let mut piece = chunks[chunk].lock().unwrap_or_else(PoisonError::into_inner);
             let (envs, drawn, out, result) = &mut *piece;
-            for k in 0..envs.len() {
-                let i = chunk * CHUNK + k;
-                // The next environment's state is scattered over memory no cache holds after a
-                // whole batch went by: ask for the lines its step reads while this one steps.
-                if let (Some(actions), Some(next)) = (step, envs.get(k + 1)) {
-                    next.prefetch_step(config.shape.size(), actions[i + 1]);
-                }
-                let env = &mut envs[k];
-                let outcome = match step {
-                    Some(actions) if !env.done => {
-                        step_env(config, layout, &mut solver, env, actions[i])
-                    }
-                    Some(_) => reset_env(config, layout, unique, &mut solver, env, None, None),
-                    None => reset_env(config, layout, unique, &mut solver, env, seeds[i], puzzle),
-                };
-                match outcome {
-                    Ok(outcome) => record(out, k, config, env, outcome),
-                    Err(err) => {
-                        *result = Err(err);
-                        return;
-                    }
-                }
-                if let Some(seed) = draw {
-                    let mut rng = Rng::new(stream_seed(seed, i as u64));
-                    drawn[k] = sample_env(config, env, &mut rng);
-                }
-            }
+            let pass = Pass {
+                config,
+                layout,
+                unique,
+                seeds,
+                puzzle,
+                step,
+                draw,
+                first: chunk * CHUNK,
+            };
+            *result = pass.run(&mut solver, envs, drawn, out, &record);
         };
         self.helpers.run(chunks.len(), &work);
         for chunk in chunks {
@@ -456,15 +624,7 @@ impl Batch {
             out.chunks_mut(CHUNK).map(Mutex::new).collect();
         self.helpers.run(slots.len(), &|_, chunk| {
             let mut slots = slots[chunk].lock().unwrap_or_else(PoisonError::into_inner);
-            for (k, slot) in slots.iter_mut().enumerate() {
-                let i = chunk * CHUNK + k;
-                if let Some(next) = envs.get(i + 1) {
-                    prefetch_lines(&next.open[..]);
-                    prefetch_lines(&next.free[..]);
-                }
-                let mut rng = Rng::new(stream_seed(seed, i as u64));
-                *slot = sample_env(config, &envs[i], &mut rng);
-            }
+            sample_chunk(config, envs, chunk * CHUNK, seed, &mut slots);
         });
         out
     }
@@ -472,7 +632,7 @@ impl Batch {
     /// Whether `action` is legal in environment `i` now: a candidate digit on a blank cell, or
     /// an undo with something to undo.
     pub fn is_legal(&self, i: usize, action: usize) -> bool {
-        is_legal(&self.config, &self.envs[i], action)
+        is_legal::<0>(&self.config, &self.envs[i], action)
     }
 
     /// The legal actions of environment `i` as one flag per action.
@@ -482,7 +642,7 @@ impl Batch {
 
     /// A uniformly drawn legal action of environment `i`, or `None` when there is none.
     pub fn sample_legal(&self, i: usize, rng: &mut Rng) -> Option<usize> {
-        sample_env(&self.config, &self.envs[i], rng)
+        sample_env::<0>(&self.config, &self.envs[i], rng)
     }
 
     /// Takes `action` (checked by the caller to be below [`Config::action_count`]) in
@@ -490,7 +650,7 @@ impl Batch {
     pub fn step(&mut self, i: usize, action: usize) -> Result<Outcome> {
         self.drawn_for = None;
         let env = &mut self.envs[i];
-        step_env(
+        step_env::<0>(
             &self.config,
             &self.layout,
             &mut self.solvers[0],
@@ -517,7 +677,8 @@ impl Config {
 }
 
 /// Starts a new episode of `env` (see [`Batch::reset`]).
-fn reset_env(
+#[inline(always)]
+fn reset_env<const N: usize>(
     config: &Config,
     layout: &Layout,
     unique: &[Listed],
@@ -526,7 +687,7 @@ fn reset_env(
     seed: Option<u64>,
     puzzle: Option<&[u8]>,
 ) -> Result<Outcome> {
-    let n = config.shape.size();
+    let n = size::<N>(config);
     let cell_count = n * n;
     if let Some(seed) = seed {
         env.rng = Rng::new(seed);
@@ -572,25 +733,37 @@ fn reset_env(
     env.history.clear();
     env.steps = 0;
     env.done = false;
-    env.seen.fill(0);
-    for cell in 0..cell_count {
-        let v = env.cells[cell];
+    // Sliced to their lengths, which a call compiled for one size knows, so that the loops
+    // below run without bounds checks, in vector registers where there are some.
+    let seen = &mut env.seen[..cell_count * n];
+    seen.fill(0);
+    for (cell, &v) in env.cells[..cell_count].iter().enumerate() {
         if v != 0 {
-            mark_seen(layout, &mut env.seen, n, cell, v);
+            mark_seen(layout, seen, n, cell, v);
         }
     }
     // The free digits a plane of `seen` at a time, each a run of bytes.
-    env.free.fill(0);
     let w = words(n);
-    for (d, plane) in env.seen.chunks_exact(cell_count).enumerate() {
-        let (word, bit) = (d / 16, d % 16);
-        for (cell, &count) in plane.iter().enumerate() {
-            env.free[cell * w + word] |= u16::from(count == 0) << bit;
+    let free = &mut env.free[..cell_count * w];
+    free.fill(0);
+    if w == 1 {
+        for (d, plane) in seen.chunks_exact(cell_count).enumerate() {
+            for (word, &count) in free.iter_mut().zip(plane) {
+                *word |= u16::from(count == 0) << d;
+            }
+        }
+    } else {
+        for (d, plane) in seen.chunks_exact(cell_count).enumerate() {
+            let (at, bit) = (d / 16, d % 16);
+            for (words, &count) in free.chunks_exact_mut(w).zip(plane) {
+                words[at] |= u16::from(count == 0) << bit;
+            }
         }
     }
-    env.legal = (0..cell_count)
-        .filter(|&cell| env.cells[cell] == 0)
-        .map(|cell| env.free_bits(cell).count_ones())
+    env.legal = env.cells[..cell_count]
+        .iter()
+        .zip(free.chunks_exact(w))
+        .map(|(&v, words)| u32::from(v == 0) * words.iter().map(|x| x.count_ones()).sum::<u32>())
         .sum();
     env.conflicts = count_conflicts(&env.cells, &env.seen);
     let known = listed.and_then(OnceLock::get);
@@ -639,19 +812,22 @@ fn reset_env(
 }
 
 /// Whether `action` is legal in `env` now (see [`Batch::is_legal`]).
-fn is_legal(config: &Config, env: &State, action: usize) -> bool {
-    let n = config.shape.size();
+#[inline(always)]
+fn is_legal<const N: usize>(config: &Config, env: &State, action: usize) -> bool {
+    let n = size::<N>(config);
     let placements = n * n * n;
     if action >= placements {
         return config.undo && action == placements && !env.history.is_empty();
     }
     let cell = action / n;
-    env.cells[cell] == 0 && env.free_bit(cell, action % n)
+    env.cells[cell] == 0 && env.free_bit_of(cell, action % n, words(n))
 }
 
 /// A uniformly drawn legal action of `env`, or `None` when there is none.
-fn sample_env(config: &Config, env: &State, rng: &mut Rng) -> Option<usize> {
-    let n = config.shape.size();
+#[inline(always)]
+fn sample_env<const N: usize>(config: &Config, env: &State, rng: &mut Rng) -> Option<usize> {
+    let n = size::<N>(config);
+    let w = words(n);
     let undo = config.undo && !env.history.is_empty();
     let placements = env.legal as usize;
     let choices = placements + usize::from(undo);
@@ -668,7 +844,7 @@ fn sample_env(config: &Config, env: &State, rng: &mut Rng) -> Option<usize> {
             return Some(n * n * n);
         }
         let cell = usize::from(env.open[pick / n]);
-        if env.free_bit(cell, pick % n) {
+        if env.free_bit_of(cell, pick % n, w) {
             return Some(cell * n + pick % n);
         }
     }
@@ -678,7 +854,7 @@ fn sample_env(config: &Config, env: &State, rng: &mut Rng) -> Option<usize> {
     }
     for &cell in &env.open {
         let cell = usize::from(cell);
-        let mut bits = env.free_bits(cell);
+        let mut bits = env.free_of(cell, w);
         let here = bits.count_ones() as usize;
         if pick < here {
             for _ in 0..pick {
@@ -692,25 +868,27 @@ fn sample_env(config: &Config, env: &State, rng: &mut Rng) -> Option<usize> {
 }
 
 /// Takes `action` in `env` (see [`Batch::step`]).
-fn step_env(
+#[inline(always)]
+fn step_env<const N: usize>(
     config: &Config,
     layout: &Layout,
     solver: &mut Solver,
     env: &mut State,
     action: usize,
 ) -> Result<Outcome> {
-    let n = config.shape.size();
+    let n = size::<N>(config);
+    let w = words(n);
     let placements = n * n * n;
     let rewards = config.rewards;
     let on_invalid = config.on_invalid;
-    let legal = is_legal(config, env, action);
+    let legal = is_legal::<N>(config, env, action);
     env.steps += 1;
     let event = if action == placements && legal {
         let cell = usize::from(env.history.pop().expect("undo is legal"));
         let v = env.cells[cell];
         mark::<false>(layout, env, n, cell, v);
         env.cells[cell] = 0;
-        env.legal += env.free_bits(cell).count_ones();
+        env.legal += env.free_of(cell, w).count_ones();
         env.blanks += 1;
         env.open_at[cell] = env.open.len() as u16;
         env.open.push(cell as u16);
@@ -729,7 +907,7 @@ fn step_env(
     {
         let cell = action / n;
         let v = (action % n + 1) as u8;
-        env.legal -= env.free_bits(cell).count_ones();
+        env.legal -= env.free_of(cell, w).count_ones();
         env.cells[cell] = v;
         env.blanks -= 1;
         let at = usize::from(env.open_at[cell]);
@@ -831,17 +1009,30 @@ fn settle(solver: &mut Solver, env: &mut State) -> Result<()> {
 /// Adds (`ADD`) or takes away the marks value `v` at `cell` puts on its peers and, under
 /// non-consecutive, on its orthogonal neighbours' digits one away, keeping the free digits and
 /// the count of legal placements with them.
+#[inline(always)]
 fn mark<const ADD: bool>(layout: &Layout, env: &mut State, n: usize, cell: usize, v: u8) {
     let d = usize::from(v) - 1;
+    let (cells, w) = (n * n, words(n));
+    // Sliced to their lengths, which a call compiled for one size knows: one check of a peer
+    // against the cell count then covers every access.
     let mut marks = Marks {
-        seen: &mut env.seen,
-        free: &mut env.free,
-        cells: &env.cells,
+        seen: &mut env.seen[..cells * n],
+        free: &mut env.free[..cells * w],
+        cells: &env.cells[..cells],
         legal: env.legal,
-        words: words(n),
+        words: w,
     };
+    let plane = &mut marks.seen[d * cells..(d + 1) * cells];
+    let (word, bit) = (d / 16, d % 16);
     for &p in layout.peers(cell) {
-        marks.bump::<ADD>(usize::from(p), d);
+        let p = usize::from(p);
+        Marks::bump_in::<ADD>(
+            &mut plane[p],
+            &mut marks.free[p * w + word],
+            bit,
+            marks.cells[p] == 0,
+            &mut marks.legal,
+        );
     }
     if let Some(near) = &layout.orthogonal {
         for &p in &near[cell] {
@@ -874,25 +1065,45 @@ impl Marks<'_> {
     fn bump<const ADD: bool>(&mut self, p: usize, d: usize) {
         let at = d * self.cells.len() + p;
         let word = p * self.words + d / 16;
+        Marks::bump_in::<ADD>(
+            &mut self.seen[at],
+            &mut self.free[word],
+            d % 16,
+            self.cells[p] == 0,
+            &mut self.legal,
+        );
+    }
+
+    /// One mark more (`ADD`) or fewer on the count `seen` of a cell's digit, whose free bit is
+    /// `bit` of `free`; `blank` says whether the cell is blank.
+    #[inline(always)]
+    fn bump_in<const ADD: bool>(
+        seen: &mut u8,
+        free: &mut u16,
+        bit: usize,
+        blank: bool,
+        legal: &mut u32,
+    ) {
         // A digit turns forbidden or free only when its count leaves or reaches zero; the
         // updates are arithmetic on that flag, since a branch on it is a coin toss.
-        let blank = u32::from(self.cells[p] == 0);
+        let blank = u32::from(blank);
         if ADD {
-            self.seen[at] += 1;
-            let turned = self.seen[at] == 1;
-            self.free[word] &= !(u16::from(turned) << (d % 16));
-            self.legal -= u32::from(turned) & blank;
+            *seen += 1;
+            let turned = *seen == 1;
+            *free &= !(u16::from(turned) << bit);
+            *legal -= u32::from(turned) & blank;
         } else {
-            self.seen[at] -= 1;
-            let turned = self.seen[at] == 0;
-            self.free[word] |= u16::from(turned) << (d % 16);
-            self.legal += u32::from(turned) & blank;
+            *seen -= 1;
+            let turned = *seen == 0;
+            *free |= u16::from(turned) << bit;
+            *legal += u32::from(turned) & blank;
         }
     }
 }
 
 /// Adds the marks of value `v` at `cell` to `seen` alone, as a reset does before it counts the
 /// free digits once.
+#[inline(always)]
 fn mark_seen(layout: &Layout, seen: &mut [u8], n: usize, cell: usize, v: u8) {
     let d = usize::from(v) - 1;
     let cells = n * n;
@@ -995,7 +1206,13 @@ impl State {
     /// The digits no filled cell forbids at `cell` (bit `digit - 1`), blank or not.
     #[inline]
     fn free_bits(&self, cell: usize) -> u64 {
-        let w = self.words;
+        self.free_of(cell, self.words)
+    }
+
+    /// [`State::free_bits`] with `w` the words per cell, which callers compiled for one size
+    /// know at compile time.
+    #[inline(always)]
+    fn free_of(&self, cell: usize, w: usize) -> u64 {
         self.free[cell * w..(cell + 1) * w]
             .iter()
             .rev()
@@ -1004,9 +1221,9 @@ impl State {
 
     /// Hints the cache to load what a step by `action` reads and writes of this state (and
     /// what the output copies of it); does nothing where hints are not available.
-    #[inline]
+    #[inline(always)]
     fn prefetch_step(&self, n: usize, action: usize) {
-        let cells = self.cells.len();
+        let cells = n * n;
         if self.done || action >= n * n * n {
             return;
         }
@@ -1014,10 +1231,10 @@ impl State {
         // Whole (on 9x9, where each is a few lines): the cells and puzzle the output copies,
         // the digit's plane of marks the peers take, the free digits and blank cells that
         // drawing the next action reads at random.
-        prefetch_lines(&self.cells[..]);
-        prefetch_lines(&self.puzzle[..]);
+        prefetch_lines(&self.cells[..cells]);
+        prefetch_lines(&self.puzzle[..cells]);
         prefetch_lines(&self.seen[d * cells..(d + 1) * cells]);
-        prefetch_lines(&self.free[..]);
+        prefetch_lines(&self.free[..cells * words(n)]);
         prefetch_lines(&self.open[..]);
         prefetch(&self.solution, cell);
         prefetch(&self.witness, cell);
@@ -1025,10 +1242,9 @@ impl State {
         prefetch(&self.history, self.history.len().saturating_sub(1));
     }
 
-    /// Whether no filled cell forbids digit `d + 1` at `cell`.
-    #[inline]
-    fn free_bit(&self, cell: usize, d: usize) -> bool {
-        let w = self.words;
+    /// Whether no filled cell forbids digit `d + 1` at `cell`, `w` the words per cell.
+    #[inline(always)]
+    fn free_bit_of(&self, cell: usize, d: usize, w: usize) -> bool {
         self.free[cell * w + d / 16] >> (d % 16) & 1 != 0
     }
 }
@@ -1103,7 +1319,11 @@ mod tests {
                     free,
                     "cell {cell} digit {d}"
                 );
-                assert_eq!(env.free_bit(cell, d), free, "cell {cell} digit {d}");
+                assert_eq!(
+                    env.free_bit_of(cell, d, env.words),
+                    free,
+                    "cell {cell} digit {d}"
+                );
             }
         }
         let legal = (0..cells)

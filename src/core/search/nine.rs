@@ -1205,7 +1205,7 @@ unsafe fn modern_start_marked<C: Control + ?Sized, F: Found, T: Tracer>(
 /// and the `modern_start` functions enable: running one on a CPU without one is undefined
 /// behaviour.
 #[cfg(target_arch = "x86_64")]
-fn modern() -> bool {
+pub(crate) fn modern() -> bool {
     !cfg!(feature = "plain-isa")
         && is_x86_feature_detected!("popcnt")
         && is_x86_feature_detected!("bmi1")
