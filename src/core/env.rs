@@ -1270,6 +1270,18 @@ mod tests {
 
     const PUZZLE: [u8; 16] = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 0];
 
+    /// The generator's 4x4 puzzles, no clue count, symmetry or minimality asked.
+    fn generated() -> Source {
+        Source::Generate(Generator {
+            options: Options {
+                clues: None,
+                symmetry: Symmetry::None,
+                minimal: false,
+            },
+            target: None,
+        })
+    }
+
     #[test]
     fn the_last_cell_solves() {
         let mut batch = Batch::new(
@@ -1335,14 +1347,7 @@ mod tests {
 
     #[test]
     fn the_legal_count_follows_placements_conflicts_and_undos() {
-        let source = Source::Generate(Generator {
-            options: Options {
-                clues: None,
-                symmetry: Symmetry::None,
-                minimal: false,
-            },
-            target: None,
-        });
+        let source = generated();
         let mut batch = Batch::new(config(source, OnInvalid::Penalise, true), 1).unwrap();
         let mut rng = Rng::new(11);
         for episode in 0..40 {
@@ -1395,14 +1400,6 @@ mod tests {
     fn still_solvable_is_what_a_search_says_on_unique_and_other_puzzles() {
         // Generated puzzles (unique), a list holding a unique puzzle and one with several
         // solutions (counted at their first episode), and a puzzle given at reset.
-        let generated = Source::Generate(Generator {
-            options: Options {
-                clues: None,
-                symmetry: Symmetry::None,
-                minimal: false,
-            },
-            target: None,
-        });
         let mut open = PUZZLE;
         for cell in [0, 5, 10, 15, 14, 11] {
             open[cell] = 0;
@@ -1413,7 +1410,7 @@ mod tests {
         let mut solver = Solver::new(BoxShape::new(2, 2).unwrap());
         let mut rng = Rng::new(9);
         for (source, given) in [
-            (generated, None),
+            (generated(), None),
             (listed.clone(), None),
             (listed, Some(several)),
         ] {
@@ -1453,14 +1450,7 @@ mod tests {
 
     #[test]
     fn actions_drawn_during_a_batch_call_are_those_sample_all_draws() {
-        let source = Source::Generate(Generator {
-            options: Options {
-                clues: None,
-                symmetry: Symmetry::None,
-                minimal: false,
-            },
-            target: None,
-        });
+        let source = generated();
         let count = 300;
         let mut batch = Batch::new(config(source, OnInvalid::Mask, true), count).unwrap();
         let seeds: Vec<Option<u64>> = (0..count as u64).map(Some).collect();
@@ -1496,14 +1486,7 @@ mod tests {
 
     #[test]
     fn generated_episodes_follow_the_seed() {
-        let source = Source::Generate(Generator {
-            options: Options {
-                clues: None,
-                symmetry: Symmetry::None,
-                minimal: false,
-            },
-            target: None,
-        });
+        let source = generated();
         let mut batch = Batch::new(config(source, OnInvalid::End, false), 2).unwrap();
         batch.reset(0, Some(5), None).unwrap();
         batch.reset(1, Some(5), None).unwrap();
