@@ -33,6 +33,11 @@ impl CageTable {
         }
     }
 
+    /// The digit sets adding up to the total, when they are listed.
+    pub(crate) fn sets(&self) -> Option<&[u64]> {
+        self.sets.as_deref()
+    }
+
     /// The digits the open cells may hold, given `placed` (the digits placed in the cage,
     /// adding up to `sum`), `open` open cells and `avail` (the union of their candidates);
     /// `None` when no completion exists.

@@ -170,6 +170,13 @@ impl Propagator {
     }
 }
 
+/// Cages of up to this many cells with links (other constraints between two of their cells)
+/// are filled exactly: each digit set is kept only when its digits can be given to the cells
+/// one each, within their candidates and the links, and each cell keeps the digits some such
+/// filling gives it. Cages without links keep the cheaper union test: measured on plain killer
+/// puzzles, the exact filling costs more than it saves.
+pub(crate) const EXACT_CAGE: usize = 4;
+
 /// A killer cage with a total: the digit sets that add up to it (its cells are a group of the
 /// layout, so they are distinct already).
 #[derive(Clone, Debug)]
@@ -177,6 +184,10 @@ pub(crate) struct Cage {
     pub cells: Vec<u16>,
     pub total: u32,
     pub table: CageTable,
+    /// Other constraints between two of its cells, as (first, second, table) with positions
+    /// in `cells`, first < second, and `table[d]` the digits the second may hold beside digit
+    /// `d + 1` in the first: read by the exact filling of small cages.
+    pub links: Vec<(u8, u8, Vec<u64>)>,
 }
 
 impl Cage {
@@ -186,6 +197,18 @@ impl Cage {
             cells,
             total,
             table,
+            links: Vec::new(),
+        }
+    }
+
+    /// Adds the constraint `table` between `cells[a]` and `cells[b]` (see [`Cage::links`]),
+    /// with `table[d]` the digits `cells[b]` may hold beside digit `d + 1` in `cells[a]` and
+    /// `back` the same the other way.
+    pub fn link(&mut self, a: usize, b: usize, table: &[u64], back: &[u64]) {
+        if a < b {
+            self.links.push((a as u8, b as u8, table.to_vec()));
+        } else if b < a {
+            self.links.push((b as u8, a as u8, back.to_vec()));
         }
     }
 
@@ -228,25 +251,38 @@ impl Cage {
         if open_cells == 0 {
             return (sum == self.total).then_some(false);
         }
-        let allowed = self
-            .table
-            .allowed(self.total, placed, sum, open_cells, avail)?;
         let mut progress = false;
-        for &c in &self.cells {
-            let c = c as usize;
-            if b.value[c] == 0 {
-                let m = b.cand[c] & allowed.any;
-                if m == 0 {
+        let mut needed = match self.table.sets() {
+            Some(sets) if !self.links.is_empty() => {
+                if sum > self.total {
                     return None;
                 }
-                if m != b.cand[c] {
-                    b.cand[c] = m;
-                    progress = true;
+                let mut masks = [0u64; EXACT_CAGE];
+                for (m, &c) in masks.iter_mut().zip(&self.cells) {
+                    *m = b.cand[c as usize];
                 }
+                let (sup, needed) = self.fill(sets, &masks[..self.cells.len()], placed, avail)?;
+                for (&c, &keep) in self.cells.iter().zip(&sup) {
+                    if b.value[c as usize] == 0 {
+                        progress |= b.narrow(c as usize, keep)?;
+                    }
+                }
+                needed
             }
-        }
+            _ => {
+                let allowed = self
+                    .table
+                    .allowed(self.total, placed, sum, open_cells, avail)?;
+                for &c in &self.cells {
+                    let c = c as usize;
+                    if b.value[c] == 0 {
+                        progress |= b.narrow(c, allowed.any)?;
+                    }
+                }
+                allowed.needed
+            }
+        };
         // A digit every remaining set needs, with one open cell left for it.
-        let mut needed = allowed.needed;
         while needed != 0 {
             let bit = needed & needed.wrapping_neg();
             needed ^= bit;
@@ -269,6 +305,66 @@ impl Cage {
             }
         }
         Some(progress)
+    }
+}
+
+impl Cage {
+    /// The exact filling of a small cage with candidate masks `masks` (a placed cell's is its
+    /// digit): per cell, the digits some filling gives it, and the digits every set with a
+    /// filling leaves to the open cells; `None` when no set has one.
+    fn fill(
+        &self,
+        sets: &[u64],
+        masks: &[u64],
+        placed: u64,
+        avail: u64,
+    ) -> Option<([u64; EXACT_CAGE], u64)> {
+        let mut sup = [0u64; EXACT_CAGE];
+        let mut needed = u64::MAX;
+        let mut chosen = [0u64; EXACT_CAGE];
+        for &set in sets {
+            let rest = set & !placed;
+            if set & placed != placed || rest & !avail != 0 {
+                continue;
+            }
+            if self.assign(masks, 0, set, &mut chosen, &mut sup) {
+                needed &= rest;
+            }
+        }
+        (needed != u64::MAX).then_some((sup, needed))
+    }
+
+    /// Gives cells `i..` the digits of `left`, one each, within their masks and the links to
+    /// the cells before: adds every complete filling's digits to `sup`, and whether there was
+    /// one.
+    fn assign(
+        &self,
+        masks: &[u64],
+        i: usize,
+        left: u64,
+        chosen: &mut [u64; EXACT_CAGE],
+        sup: &mut [u64; EXACT_CAGE],
+    ) -> bool {
+        if i == masks.len() {
+            for (s, &c) in sup.iter_mut().zip(&chosen[..i]) {
+                *s |= c;
+            }
+            return true;
+        }
+        let mut options = masks[i] & left;
+        for (a, b, table) in &self.links {
+            if *b as usize == i {
+                options &= table[chosen[*a as usize].trailing_zeros() as usize];
+            }
+        }
+        let mut any = false;
+        while options != 0 {
+            let bit = options & options.wrapping_neg();
+            options ^= bit;
+            chosen[i] = bit;
+            any |= self.assign(masks, i + 1, left & !bit, chosen, sup);
+        }
+        any
     }
 }
 
@@ -554,6 +650,11 @@ impl Relation {
 
     fn holds(&self, a: u8, b: u8) -> bool {
         a != 0 && b != 0 && self.ab[a as usize - 1] >> (b - 1) & 1 == 1
+    }
+
+    /// Both tables: `ab` (per digit of the first cell, the second's digits) and `ba`.
+    pub fn tables(&self) -> (&[u64], &[u64]) {
+        (&self.ab, &self.ba)
     }
 }
 

@@ -6,7 +6,8 @@
 //! and, under non-consecutive, strikes its neighbours' digits one above and below. Before
 //! every guess the engine fills naked singles, hidden singles (in groups of `n` cells) and
 //! killer cage logic (the digit sets a cage may still hold, and the cells that see every home
-//! of a digit a cage needs) to a fixed point. Under pair relations (dots, XV, the negative
+//! of a digit a cage needs; a small cage with pair relations or entropic or modular lines
+//! between its cells fills its cells exactly under them) to a fixed point. Under pair relations (dots, XV, the negative
 //! constraints, ...) it also points through them: where a digit has two homes left in a
 //! group, a cell that would rule both out by taking some digit loses that digit. Under
 //! anti-knight or anti-king it then points once: a digit with two to four homes in a group is
@@ -22,10 +23,10 @@ use std::sync::Arc;
 
 use super::control::{mix, Attempt, Control, Flow, SearchStats};
 use super::depth_first::{self, depth_first, Frame, Levels};
-use super::line_propagators::line_propagators;
+use super::line_propagators::{line_propagators, LinePropagator};
 use super::propagators::{
     place, strike_adjacent, Arcs, Between, Board, Cage, Pairs, Propagator, Quadruple, Relation,
-    Renban, Sandwich, Skyscraper, Sum, Thermo, XSum,
+    Renban, Sandwich, Skyscraper, Sum, Thermo, XSum, EXACT_CAGE,
 };
 use super::trace::{NoTrace, Tracer};
 use crate::core::error::{Cell, Result};
@@ -134,8 +135,9 @@ impl Variant {
 
     /// Takes `propagators` and `pairs` on: the pair relations become arcs, the propagators are
     /// watched by their cells.
-    fn bind(&mut self, propagators: Vec<Propagator>, pairs: Vec<Pairs>) {
+    fn bind(&mut self, mut propagators: Vec<Propagator>, pairs: Vec<Pairs>) {
         let nc = self.layout.n * self.layout.n;
+        link_cages(&mut propagators, &pairs, self.layout.n, self.full);
         self.propagators = propagators;
         self.pairs = pairs;
         self.arcs = Arcs::new(&self.layout, &self.pairs);
@@ -909,6 +911,69 @@ impl Levels for Variant {
     }
 }
 
+/// Gives each small killer cage the other constraints between two of its cells (the pair
+/// relations, and the digit classes of entropic and modular lines: positions a multiple of
+/// three apart share a class, others differ), so its exact filling sees them: a cage on three
+/// cells of an entropic line holds one low, one middle and one high digit, which few totals
+/// allow.
+fn link_cages(propagators: &mut [Propagator], pairs: &[Pairs], n: usize, full: u64) {
+    let lines: Vec<(Vec<u16>, [u64; 3])> = propagators
+        .iter()
+        .filter_map(|p| match p {
+            Propagator::Line(LinePropagator::Classes(c)) => Some((c.cells.clone(), c.classes)),
+            _ => None,
+        })
+        .collect();
+    if lines.is_empty() && pairs.is_empty() {
+        return;
+    }
+    // Per class-line kind, the digits beside each digit in the same class and in another.
+    let tables = |classes: &[u64; 3]| {
+        let class_of = |d: usize| {
+            classes
+                .iter()
+                .copied()
+                .find(|m| m >> d & 1 == 1)
+                .unwrap_or(full)
+        };
+        let same: Vec<u64> = (0..n).map(class_of).collect();
+        let apart: Vec<u64> = same
+            .iter()
+            .map(|&c| if c == full { full } else { full & !c })
+            .collect();
+        (same, apart)
+    };
+    for p in propagators.iter_mut() {
+        let Propagator::Cage(cage) = p else {
+            continue;
+        };
+        if cage.cells.len() > EXACT_CAGE {
+            continue;
+        }
+        let cells = cage.cells.clone();
+        let pos = |c: u16| cells.iter().position(|&x| x == c);
+        for pair in pairs {
+            let (ab, ba) = pair.relation.tables();
+            for &(x, y) in &pair.cells {
+                if let (Some(a), Some(b)) = (pos(x), pos(y)) {
+                    cage.link(a, b, ab, ba);
+                }
+            }
+        }
+        for (line, classes) in &lines {
+            let (same, apart) = tables(classes);
+            for (i, &x) in line.iter().enumerate() {
+                for (j, &y) in line.iter().enumerate().skip(i + 1) {
+                    if let (Some(a), Some(b)) = (pos(x), pos(y)) {
+                        let t = if (j - i) % 3 == 0 { &same } else { &apart };
+                        cage.link(a, b, t, t);
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// Per-cell lists laid out as one flat list and start offsets: cell `c`'s list is
 /// `flat[starts[c]..starts[c + 1]]` (one allocation each, read in the search's inner loop).
 fn flatten<T>(lists: Vec<Vec<T>>) -> (Vec<u32>, Vec<T>) {
@@ -1065,6 +1130,87 @@ mod tests {
                     vec![(0, 1), (7, 4), (14, 6)],
                     vec![(3, 2), (20, 5), (33, 1), (35, 3)],
                 ],
+            ),
+        ] {
+            let nc = shape.size() * shape.size();
+            for spec in &specs {
+                let rules = Arc::new(Rules::new(spec.clone()).unwrap());
+                let mut solver = Solver::with_rules(shape, rules.clone()).unwrap();
+                for givens in &givens {
+                    let mut cells = vec![0u8; nc];
+                    for &(i, v) in givens {
+                        cells[i] = v;
+                    }
+                    if find_conflict(shape, &rules, &cells).is_some() {
+                        continue;
+                    }
+                    let want = brute_count(shape, &rules, &mut cells.clone(), 200);
+                    let got = solver.count(&cells, Some(200), &mut Unbounded).unwrap();
+                    assert_eq!(got, want, "{spec:?} {givens:?}");
+                }
+            }
+        }
+    }
+
+    /// Small cages filled exactly, with the pair relations and entropic and modular line
+    /// classes between their cells.
+    #[test]
+    fn linked_cages_count_as_plain_backtracking() {
+        use crate::core::rules::{LineKind, Pair};
+        let cell = |row, col| Cell { row, col };
+        let cage = |total, cells: Vec<Cell>| Cage {
+            total: Some(total),
+            cells,
+        };
+        let with_line = |kind: LineKind, line: Vec<Cell>, cages: Vec<Cage>| {
+            let mut spec = Spec {
+                cages,
+                ..Spec::default()
+            };
+            spec.lines[kind as usize].push(line);
+            spec
+        };
+        let specs = [
+            with_line(
+                LineKind::Entropic,
+                vec![cell(0, 0), cell(0, 1), cell(1, 1), cell(1, 2)],
+                vec![
+                    cage(7, vec![cell(0, 0), cell(0, 1), cell(1, 1)]),
+                    cage(5, vec![cell(1, 2), cell(2, 2)]),
+                ],
+            ),
+            with_line(
+                LineKind::Modular,
+                vec![cell(2, 0), cell(2, 1), cell(3, 1), cell(3, 2), cell(3, 3)],
+                vec![
+                    cage(6, vec![cell(2, 0), cell(2, 1), cell(3, 1)]),
+                    cage(10, vec![cell(3, 2), cell(3, 3), cell(2, 3), cell(1, 3)]),
+                ],
+            ),
+            Spec {
+                cages: vec![
+                    cage(9, vec![cell(0, 0), cell(0, 1), cell(1, 0)]),
+                    cage(10, vec![cell(1, 2), cell(2, 2), cell(2, 3), cell(3, 3)]),
+                ],
+                differences: vec![Pair {
+                    cells: [cell(0, 0), cell(0, 1)],
+                    value: 1,
+                }],
+                xv: vec![Pair {
+                    cells: [cell(2, 3), cell(3, 3)],
+                    value: 5,
+                }],
+                ..Spec::default()
+            },
+        ];
+        for (shape, givens) in [
+            (
+                BoxShape::new(2, 2).unwrap(),
+                vec![vec![], vec![(5, 2)], vec![(15, 3)]],
+            ),
+            (
+                BoxShape::new(2, 3).unwrap(),
+                vec![vec![(20, 4), (35, 1)], vec![(7, 2), (33, 6), (28, 3)]],
             ),
         ] {
             let nc = shape.size() * shape.size();
