@@ -955,50 +955,66 @@ fn bug4(s: &View<'_>, cells: &[usize], values: &[u16; 81], all: u16) -> Option<H
 
 /// The base cells of an aligned exclusion, as SE takes them: every unsolved cell that sees no
 /// cell of one candidate, with the peers it sees holding 2 to `most` candidates (its
-/// excluders), when it has any.
-fn exclusion_bases(s: &View<'_>, most: u32) -> Vec<(usize, Vec<usize>)> {
-    let mut bases = Vec::new();
+/// excluders, a cell set), when it has any. The cells come in ascending order; `excluders` is
+/// indexed by cell (0 for a cell that is no base).
+fn exclusion_bases(s: &View<'_>, most: u32, excluders: &mut [u128; 81]) -> Vec<usize> {
+    let mut bases = Vec::with_capacity(81);
+    let (mut singles, mut few) = (0u128, 0u128);
     for c in 0..81 {
+        match s.cands[c].count_ones() {
+            1 => singles |= 1 << c,
+            k if (2..=most).contains(&k) => few |= 1 << c,
+            _ => {}
+        }
+    }
+    for c in 0..81 {
+        excluders[c] = 0;
         if s.cands[c].count_ones() < 2 {
             continue;
         }
-        let mut single = false;
-        let mut excluders = Vec::new();
-        for &p in &PEERS[c] {
-            match s.cands[p as usize].count_ones() {
-                1 => single = true,
-                k if (2..=most).contains(&k) => excluders.push(p as usize),
-                _ => {}
-            }
+        let peers = peer_set(c);
+        if peers & singles != 0 || peers & few == 0 {
+            continue;
         }
-        if !single && !excluders.is_empty() {
-            bases.push((c, excluders));
-        }
+        excluders[c] = peers & few;
+        bases.push(c);
     }
     bases
+}
+
+/// Whether some excluder cell of `common` has no candidate outside `chosen`.
+#[inline]
+fn excluded(s: &View<'_>, mut common: u128, chosen: u16) -> bool {
+    while common != 0 {
+        let e = common.trailing_zeros() as usize;
+        common &= common - 1;
+        if s.cands[e] & !chosen == 0 {
+            return true;
+        }
+    }
+    false
 }
 
 /// Aligned pair exclusion (6.2): two cells (any two, as SE pairs them) and the bivalue cells
 /// both see.
 pub(super) fn aligned_pair_exclusion(s: &View<'_>) -> Option<Hint> {
-    let bases = exclusion_bases(s, 2);
+    let mut excluders = [0u128; 81];
+    let bases = exclusion_bases(s, 2, &mut excluders);
     for n2 in 1..bases.len() {
         for n1 in 0..n2 {
-            let (a, ea) = &bases[n1];
-            let (b, eb) = &bases[n2];
-            let common: Vec<usize> = ea.iter().copied().filter(|c| eb.contains(c)).collect();
-            if common.len() < 2 {
+            let (a, b) = (bases[n1], bases[n2]);
+            let common = excluders[a] & excluders[b];
+            if common.count_ones() < 2 {
                 continue;
             }
-            let see = PEERS[*a].contains(&(*b as u8));
+            let see = peer_set(a) >> b & 1 == 1;
             let (mut ok_a, mut ok_b) = (0u16, 0u16);
-            for da in bits(s.cands[*a]) {
-                for db in bits(s.cands[*b]) {
+            for da in bits(s.cands[a]) {
+                for db in bits(s.cands[b]) {
                     if da == db && see {
                         continue;
                     }
-                    let both = 1u16 << da | 1 << db;
-                    if common.iter().any(|&e| s.cands[e] & !both == 0) {
+                    if excluded(s, common, 1u16 << da | 1 << db) {
                         continue;
                     }
                     ok_a |= 1 << da;
@@ -1006,7 +1022,7 @@ pub(super) fn aligned_pair_exclusion(s: &View<'_>) -> Option<Hint> {
                 }
             }
             let mut h = hint(62, "aligned_pair_exclusion");
-            for (cell, ok) in [(*a, ok_a), (*b, ok_b)] {
+            for (cell, ok) in [(a, ok_a), (b, ok_b)] {
                 for d in digits(s.cands[cell] & !ok) {
                     h.eliminations.push((cell as u8, d));
                 }
@@ -1020,68 +1036,74 @@ pub(super) fn aligned_pair_exclusion(s: &View<'_>) -> Option<Hint> {
 }
 
 /// Aligned triple exclusion (7.5): SE pairs two base cells, takes the third among the cells of
-/// two or three candidates either one sees, and excludes the candidates no allowed combination
-/// of the three uses.
+/// two or three candidates either one sees (those of the first, then the second's others,
+/// each in ascending order), and excludes the candidates no allowed combination of the three
+/// uses.
 pub(super) fn aligned_triple_exclusion(s: &View<'_>) -> Option<Hint> {
-    let bases = exclusion_bases(s, 3);
+    let mut excluders = [0u128; 81];
+    let bases = exclusion_bases(s, 3, &mut excluders);
     if bases.len() < 3 {
         return None;
     }
-    let excluders_of = |c: usize| bases.iter().find(|b| b.0 == c).map(|b| &b.1);
+    let is_base = bases.iter().fold(0u128, |m, &c| m | 1 << c);
     for n2 in 1..bases.len() {
         for n1 in 0..n2 {
-            let (c0, e0) = (&bases[n1].0, &bases[n1].1);
-            let (c1, e1) = (&bases[n2].0, &bases[n2].1);
-            let mut twin: Vec<usize> = Vec::new();
-            for &c in e0.iter().chain(e1.iter()) {
-                if c != *c0 && c != *c1 && !twin.contains(&c) && bases.iter().any(|b| b.0 == c) {
-                    twin.push(c);
-                }
+            let (c0, c1) = (bases[n1], bases[n2]);
+            let (e0, e1) = (excluders[c0], excluders[c1]);
+            let both = e0 & e1;
+            if both.count_ones() < 2 {
+                continue;
             }
-            for &c2 in &twin {
-                let Some(e2) = excluders_of(c2) else { continue };
-                let common: Vec<usize> = e0
-                    .iter()
-                    .copied()
-                    .filter(|c| e1.contains(c) && e2.contains(c))
-                    .collect();
-                if common.len() < 2 {
-                    continue;
-                }
-                let cells = [*c0, *c1, c2];
-                let sees = |a: usize, b: usize| PEERS[cells[a]].contains(&(cells[b] as u8));
-                let see = [sees(0, 1), sees(0, 2), sees(1, 2)];
-                let mut ok = [0u16; 3];
-                for d0 in digits(s.cands[cells[0]]) {
-                    for d1 in digits(s.cands[cells[1]]) {
-                        if d0 == d1 && see[0] {
-                            continue;
-                        }
-                        for d2 in digits(s.cands[cells[2]]) {
-                            if (d0 == d2 && see[1]) || (d1 == d2 && see[2]) {
-                                continue;
-                            }
-                            let chosen = bit(d0) | bit(d1) | bit(d2);
-                            if common.iter().any(|&e| s.cands[e] & !chosen == 0) {
-                                continue;
-                            }
-                            ok[0] |= bit(d0);
-                            ok[1] |= bit(d1);
-                            ok[2] |= bit(d2);
-                        }
+            let others = is_base & !(1u128 << c0 | 1u128 << c1);
+            let (first, second) = (e0 & others, e1 & !e0 & others);
+            for twins in [first, second] {
+                let mut twins = twins;
+                while twins != 0 {
+                    let c2 = twins.trailing_zeros() as usize;
+                    twins &= twins - 1;
+                    let common = both & excluders[c2];
+                    if common.count_ones() < 2 {
+                        continue;
                     }
-                }
-                let mut h = hint(75, "aligned_triple_exclusion");
-                for k in 0..3 {
-                    for d in digits(s.cands[cells[k]] & !ok[k]) {
-                        h.eliminations.push((cells[k] as u8, d));
+                    if let Some(h) = triple(s, [c0, c1, c2], common) {
+                        return Some(h);
                     }
-                }
-                if !h.eliminations.is_empty() {
-                    return Some(h);
                 }
             }
         }
     }
     None
+}
+
+/// The aligned triple exclusion of three cells and their common excluders, if it removes any.
+fn triple(s: &View<'_>, cells: [usize; 3], common: u128) -> Option<Hint> {
+    let sees = |a: usize, b: usize| peer_set(cells[a]) >> cells[b] & 1 == 1;
+    let see = [sees(0, 1), sees(0, 2), sees(1, 2)];
+    let mut ok = [0u16; 3];
+    for d0 in bits(s.cands[cells[0]]) {
+        for d1 in bits(s.cands[cells[1]]) {
+            if d0 == d1 && see[0] {
+                continue;
+            }
+            for d2 in bits(s.cands[cells[2]]) {
+                if (d0 == d2 && see[1]) || (d1 == d2 && see[2]) {
+                    continue;
+                }
+                let chosen = 1u16 << d0 | 1 << d1 | 1 << d2;
+                if excluded(s, common, chosen) {
+                    continue;
+                }
+                ok[0] |= 1 << d0;
+                ok[1] |= 1 << d1;
+                ok[2] |= 1 << d2;
+            }
+        }
+    }
+    let mut h = hint(75, "aligned_triple_exclusion");
+    for k in 0..3 {
+        for d in digits(s.cands[cells[k]] & !ok[k]) {
+            h.eliminations.push((cells[k] as u8, d));
+        }
+    }
+    (!h.eliminations.is_empty()).then_some(h)
 }
