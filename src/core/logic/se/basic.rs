@@ -8,10 +8,25 @@
 
 use super::{Hint, View, CELL_REGION, PEERS, REGIONS};
 
-/// A cell list of the peers of `cell` as a 81-bit set.
+/// The peers of `cell` as a 81-bit set.
+#[inline]
 fn peer_set(cell: usize) -> u128 {
-    PEERS[cell].iter().fold(0u128, |s, &p| s | 1u128 << p)
+    PEER_SETS[cell]
 }
+
+const PEER_SETS: [u128; 81] = {
+    let mut out = [0u128; 81];
+    let mut c = 0;
+    while c < 81 {
+        let mut i = 0;
+        while i < 20 {
+            out[c] |= 1u128 << PEERS[c][i];
+            i += 1;
+        }
+        c += 1;
+    }
+    out
+};
 
 fn bits(mask: u16) -> impl Iterator<Item = u8> {
     (0..16u8).filter(move |b| mask >> b & 1 == 1)
@@ -1077,31 +1092,52 @@ pub(super) fn aligned_triple_exclusion(s: &View<'_>) -> Option<Hint> {
 
 /// The aligned triple exclusion of three cells and their common excluders, if it removes any.
 fn triple(s: &View<'_>, cells: [usize; 3], common: u128) -> Option<Hint> {
-    let sees = |a: usize, b: usize| peer_set(cells[a]) >> cells[b] & 1 == 1;
-    let see = [sees(0, 1), sees(0, 2), sees(1, 2)];
+    // A combination is excluded when an excluder's candidates are among its digits: with
+    // excluders of two or three candidates, when the combination's digits, or two of them,
+    // are an excluder's candidates exactly. `bad` holds those candidate sets (bit per mask).
+    let mut bad = [0u64; 8];
+    let mut m = common;
+    while m != 0 {
+        let e = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let c = s.cands[e] as usize;
+        bad[c >> 6] |= 1 << (c & 63);
+    }
+    let is_bad = |mask: u16| bad[mask as usize >> 6] >> (mask & 63) & 1 == 1;
+    let peers = |a: usize, b: usize| PEERS[cells[a]].contains(&(cells[b] as u8));
+    let see = [peers(0, 1), peers(0, 2), peers(1, 2)];
+    let masks = [s.cands[cells[0]], s.cands[cells[1]], s.cands[cells[2]]];
     let mut ok = [0u16; 3];
-    for d0 in bits(s.cands[cells[0]]) {
-        for d1 in bits(s.cands[cells[1]]) {
-            if d0 == d1 && see[0] {
+    let mut m0 = masks[0];
+    while m0 != 0 {
+        let b0 = m0 & m0.wrapping_neg();
+        m0 &= m0 - 1;
+        let mut m1 = masks[1];
+        while m1 != 0 {
+            let b1 = m1 & m1.wrapping_neg();
+            m1 &= m1 - 1;
+            if (b0 == b1 && see[0]) || is_bad(b0 | b1) {
                 continue;
             }
-            for d2 in bits(s.cands[cells[2]]) {
-                if (d0 == d2 && see[1]) || (d1 == d2 && see[2]) {
+            let mut m2 = masks[2];
+            while m2 != 0 {
+                let b2 = m2 & m2.wrapping_neg();
+                m2 &= m2 - 1;
+                if (b0 == b2 && see[1]) || (b1 == b2 && see[2]) {
                     continue;
                 }
-                let chosen = 1u16 << d0 | 1 << d1 | 1 << d2;
-                if excluded(s, common, chosen) {
+                if is_bad(b0 | b1 | b2) || is_bad(b0 | b2) || is_bad(b1 | b2) {
                     continue;
                 }
-                ok[0] |= 1 << d0;
-                ok[1] |= 1 << d1;
-                ok[2] |= 1 << d2;
+                ok[0] |= b0;
+                ok[1] |= b1;
+                ok[2] |= b2;
             }
         }
     }
     let mut h = hint(75, "aligned_triple_exclusion");
     for k in 0..3 {
-        for d in digits(s.cands[cells[k]] & !ok[k]) {
+        for d in digits(masks[k] & !ok[k]) {
             h.eliminations.push((cells[k] as u8, d));
         }
     }
