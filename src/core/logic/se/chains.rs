@@ -379,28 +379,53 @@ fn finish(state: &State, mut found: Vec<Candidate>, out: &mut Vec<Hint>) {
     }
 }
 
-/// Pushes every hint of `family` on `state`, sorted the way SE sorts them (the first is the
-/// one SE applies). `control` is asked now and then during the search: when it says stop,
-/// nothing is pushed and the result is [`Error::Interrupted`].
+/// Pushes the hint of `family` SE applies on `state` (the first in SE's order), if any.
+/// `control` is asked now and then during the search: when it says stop, nothing is pushed
+/// and the result is [`Error::Interrupted`].
 pub(crate) fn hints(
     state: &State,
     family: Family,
     out: &mut Vec<Hint>,
     control: &mut dyn Control,
 ) -> Result<()> {
+    family_hints(state, family, false, out, control)
+}
+
+/// [`hints`], with more hints of the family after the first, sorted the way SE sorts them:
+/// every one of the multiple-chain families, the cycles and forcing chains that could sort
+/// first (the tests check them all against the solution).
+#[cfg(test)]
+pub(crate) fn hints_all(
+    state: &State,
+    family: Family,
+    out: &mut Vec<Hint>,
+    control: &mut dyn Control,
+) -> Result<()> {
+    family_hints(state, family, true, out, control)
+}
+
+fn family_hints(
+    state: &State,
+    family: Family,
+    all: bool,
+    out: &mut Vec<Hint>,
+    control: &mut dyn Control,
+) -> Result<()> {
     let budget = &mut Budget::new(control);
     let found = match family {
         Family::Cycles => unary::hints(state, false, budget),
-        Family::Nishio => multiple::hints(state, Mode::NISHIO, false, budget),
-        Family::Multiple => multiple::hints(state, Mode::MULTIPLE, false, budget),
-        Family::Dynamic => multiple::hints(state, Mode::DYNAMIC, false, budget),
-        Family::DynamicPlus => multiple::hints(state, Mode::nested(1, 0), false, budget),
-        Family::NestedForcingChains => multiple::hints(state, Mode::nested(2, 0), false, budget),
+        Family::Nishio => multiple::hints(state, Mode::NISHIO, false, all, budget),
+        Family::Multiple => multiple::hints(state, Mode::MULTIPLE, false, all, budget),
+        Family::Dynamic => multiple::hints(state, Mode::DYNAMIC, false, all, budget),
+        Family::DynamicPlus => multiple::hints(state, Mode::nested(1, 0), false, all, budget),
+        Family::NestedForcingChains => {
+            multiple::hints(state, Mode::nested(2, 0), false, all, budget)
+        }
         Family::NestedMultipleForcingChains => {
-            multiple::hints(state, Mode::nested(3, 0), false, budget)
+            multiple::hints(state, Mode::nested(3, 0), false, all, budget)
         }
         Family::NestedDynamicForcingChains(inner) => {
-            multiple::hints(state, Mode::nested(4, inner), false, budget)
+            multiple::hints(state, Mode::nested(4, inner), false, all, budget)
         }
     };
     multiple::drop_spare_runs();
@@ -409,6 +434,25 @@ pub(crate) fn hints(
     }
     finish(state, found, out);
     Ok(())
+}
+
+/// Keeps the runs a chain step is done with for the next steps of the same rating (their
+/// buffers are most of the cost of a new run), and drops them when it goes: a rating holds one
+/// while it runs, so the memory kept is what one step needed at most, and only while rating.
+pub(crate) struct SpareRuns(());
+
+impl SpareRuns {
+    pub(crate) fn hold() -> SpareRuns {
+        multiple::HELD.with(|h| h.set(h.get() + 1));
+        SpareRuns(())
+    }
+}
+
+impl Drop for SpareRuns {
+    fn drop(&mut self) {
+        multiple::HELD.with(|h| h.set(h.get() - 1));
+        multiple::drop_spare_runs();
+    }
 }
 
 /// The settings of one of SE's multiple-chain engines.
@@ -975,6 +1019,7 @@ mod multiple {
         advanced, length_difficulty, off_to_on, on_to_off, pcell, pdigit, pid, planes, pon, Budget,
         Candidate, Cause, Chain, Mode, PSet, Pid, State, CELL_REGIONS, REGION_CELLS,
     };
+    use std::collections::VecDeque;
 
     /// The consequences of one assumption: every potential reached, with the potentials it
     /// was reached from.
@@ -995,6 +1040,18 @@ mod multiple {
         nest: Vec<u32>,
         /// The inner chains: an identity, and their complexity.
         nests: Vec<(u64, u32)>,
+        /// [`follow`]'s buffers, kept with the run so that a recycled run brings them along.
+        work: Work,
+    }
+
+    /// The queues and link buffers of [`follow`].
+    #[derive(Default)]
+    struct Work {
+        pending_on: VecDeque<u32>,
+        pending_off: VecDeque<u32>,
+        offs: Vec<(Pid, Cause)>,
+        ons: Vec<(Pid, Cause)>,
+        parents: Vec<u32>,
     }
 
     impl Run {
@@ -1021,6 +1078,7 @@ mod multiple {
                 causes: Vec::with_capacity(256),
                 nest: Vec::with_capacity(256),
                 nests: Vec::new(),
+                work: Work::default(),
             }
         }
 
@@ -1094,7 +1152,8 @@ mod multiple {
         /// The number of distinct potentials node `n` rests on, itself included, plus the
         /// complexity of the inner chains among them not yet counted for this hint (in
         /// `scratch.keys`).
-        fn count(&self, n: u32, scratch: &mut Scratch) -> u32 {
+        /// `None` as soon as it passes `most`.
+        fn count_within(&self, n: u32, scratch: &mut Scratch, most: u32) -> Option<u32> {
             scratch.epoch += 1;
             if scratch.seen.len() < self.pids.len() {
                 scratch.seen.resize(self.pids.len(), 0);
@@ -1114,6 +1173,9 @@ mod multiple {
                         count += complexity;
                     }
                 }
+                if count > most {
+                    return None;
+                }
                 let (a, b) = (self.starts[m as usize], self.starts[m as usize + 1]);
                 for &q in &self.parents[a as usize..b as usize] {
                     if scratch.seen[q as usize] != epoch {
@@ -1122,7 +1184,7 @@ mod multiple {
                     }
                 }
             }
-            count
+            Some(count)
         }
 
         /// Prints the run, node by node, with parents (a debugging aid for the tests).
@@ -1147,13 +1209,10 @@ mod multiple {
             }
             if let Some((a, b)) = self.absurd {
                 let mut scratch = Scratch::default();
-                let c = self.count(a, scratch.hint()) + self.count(b, &mut scratch);
+                let c = self.count_within(a, scratch.hint(), u32::MAX).unwrap()
+                    + self.count_within(b, &mut scratch, u32::MAX).unwrap();
                 println!("absurd {a} {b} complexity {c}");
             }
-        }
-
-        fn count_pid(&self, p: Pid, scratch: &mut Scratch) -> u32 {
-            self.count(self.index[p as usize], scratch)
         }
 
         /// SE's chain of node `n` (what a nested hint rests on and is told apart by): its
@@ -1224,31 +1283,49 @@ mod multiple {
     /// one at a time, then one "off" potential (removed from the grid when dynamic), until
     /// nothing is left or a potential is reached both on and off.
     pub(super) fn follow(state: &State, start: Pid, mode: Mode, budget: &mut Budget<'_>) -> Run {
+        let mut run = Run::new();
+        let mut work = std::mem::take(&mut run.work);
+        work.pending_on.clear();
+        work.pending_off.clear();
+        follow_into(state, start, mode, budget, &mut run, &mut work);
+        run.work = work;
+        run
+    }
+
+    fn follow_into(
+        state: &State,
+        start: Pid,
+        mode: Mode,
+        budget: &mut Budget<'_>,
+        run: &mut Run,
+        work: &mut Work,
+    ) {
         let source = &state.cands;
         let mut grid = *source;
         let mut planes = planes(&grid);
-        let mut run = Run::new();
         let y = !mode.nishio;
-        let mut pending_on = std::collections::VecDeque::new();
-        let mut pending_off = std::collections::VecDeque::new();
+        let Work {
+            pending_on,
+            pending_off,
+            offs,
+            ons,
+            parents,
+        } = work;
         let root = run.push(start, &[], true, None);
         if pon(start) {
             pending_on.push_back(root);
         } else {
             pending_off.push_back(root);
         }
-        let mut offs = Vec::with_capacity(32);
-        let mut ons = Vec::with_capacity(4);
-        let mut parents: Vec<u32> = Vec::with_capacity(16);
         loop {
             if let Some(p) = pending_on.pop_front() {
                 let pp = run.pids[p as usize];
-                on_to_off(&grid, &planes, pcell(pp), pdigit(pp), y, &mut offs);
-                for &(q, cause) in &offs {
+                on_to_off(&grid, &planes, pcell(pp), pdigit(pp), y, offs);
+                for &(q, cause) in offs.iter() {
                     if run.has(q ^ 1) {
                         let n = run.push(q, &[p], false, Some(cause));
                         run.absurd = Some((run.index[(q ^ 1) as usize], n));
-                        return run;
+                        return;
                     }
                     if !run.has(q) {
                         let n = run.push(q, &[p], true, Some(cause));
@@ -1260,24 +1337,24 @@ mod multiple {
             if let Some(p) = pending_off.pop_front() {
                 let pp = run.pids[p as usize];
                 let (cell, d) = (pcell(pp), pdigit(pp));
-                off_to_on(&grid, &planes, cell, d, y, true, &mut ons);
+                off_to_on(&grid, &planes, cell, d, y, true, ons);
                 if mode.dynamic {
                     grid[cell] &= !(1 << d);
                     planes[d] &= !(1 << cell);
                 }
-                for &(q, cause) in &ons {
+                for &(q, cause) in ons.iter() {
                     parents.clear();
                     parents.push(p);
                     if mode.dynamic {
-                        hidden_parents(source, &grid, q, cause, &run, &mut parents);
+                        hidden_parents(source, &grid, q, cause, run, parents);
                     }
                     if run.has(q ^ 1) {
-                        let n = run.push(q, &parents, false, Some(cause));
+                        let n = run.push(q, parents, false, Some(cause));
                         run.absurd = Some((n, run.index[(q ^ 1) as usize]));
-                        return run;
+                        return;
                     }
                     if !run.has(q) {
-                        let n = run.push(q, &parents, true, Some(cause));
+                        let n = run.push(q, parents, true, Some(cause));
                         pending_on.push_back(n);
                     }
                 }
@@ -1285,11 +1362,11 @@ mod multiple {
             }
             if mode.level > 0
                 && budget.spend(Budget::FOLLOW)
-                && advanced::more(state, mode, &grid, &mut run, &mut pending_off, budget)
+                && advanced::more(state, mode, &grid, run, pending_off, budget)
             {
                 continue;
             }
-            return run;
+            return;
         }
     }
 
@@ -1374,9 +1451,16 @@ mod multiple {
         static SPARE: std::cell::RefCell<Vec<Run>> = const { std::cell::RefCell::new(Vec::new()) };
     }
 
-    /// Drops the spare runs.
+    /// Drops the spare runs, unless a [`super::SpareRuns`] keeps them for its rating.
     pub(super) fn drop_spare_runs() {
-        SPARE.with(|s| s.borrow_mut().clear());
+        if HELD.with(std::cell::Cell::get) == 0 {
+            SPARE.with(|s| s.borrow_mut().clear());
+        }
+    }
+
+    thread_local! {
+        /// How many [`super::SpareRuns`] are alive on this thread.
+        pub(super) static HELD: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
     }
 
     fn names(mode: Mode) -> [&'static str; 4] {
@@ -1422,12 +1506,66 @@ mod multiple {
         }
     }
 
+    /// Where an engine's hints go: all of them (for the nested levels, and the tests), or only
+    /// the one SE applies, the first in SE's order. All hints of an engine share its base, so
+    /// one sorts before another when its complexity is lower, or equal with a lower kind; a
+    /// hint that cannot sort before the one in hand is not counted to its end, and one that
+    /// sorts equal comes later in SE's (stable) order.
+    struct Keep {
+        all: bool,
+        best: Option<(u32, u8)>,
+    }
+
+    impl Keep {
+        /// The most complexity a hint of kind `key` may have and still be kept.
+        fn most(&self, key: u8) -> u32 {
+            match self.best {
+                Some((c, k)) if !self.all => {
+                    if key < k {
+                        c
+                    } else {
+                        c - 1
+                    }
+                }
+                _ => u32::MAX,
+            }
+        }
+
+        /// The complexity of a hint of kind `key` resting on the nodes `parts` of their runs,
+        /// or `None` when it passes [`Keep::most`].
+        fn count<'r>(
+            &self,
+            key: u8,
+            parts: impl IntoIterator<Item = (&'r Run, u32)>,
+            scratch: &mut Scratch,
+        ) -> Option<u32> {
+            let most = self.most(key);
+            scratch.hint();
+            let mut sum = 0u32;
+            for (run, n) in parts {
+                sum += run.count_within(n, scratch, most - sum)?;
+            }
+            Some(sum)
+        }
+
+        /// Keeps a hint [`Keep::count`] let through.
+        fn add(&mut self, found: &mut Vec<Candidate>, hint: Candidate) {
+            if !self.all {
+                found.clear();
+                self.best = Some((hint.complexity, hint.sort_key));
+            }
+            found.push(hint);
+        }
+    }
+
     /// The hints of one multiple-chain engine on `state`; with `nested`, each with its chain
-    /// (what a nested hint rests on, see [`Run::chain`]).
+    /// (what a nested hint rests on, see [`Run::chain`]); with `all` (or `nested`), every one,
+    /// else only the first in SE's order.
     pub(super) fn hints(
         state: &State,
         mode: Mode,
         nested: bool,
+        all: bool,
         budget: &mut Budget<'_>,
     ) -> Vec<Candidate> {
         let cands = &state.cands;
@@ -1441,19 +1579,19 @@ mod multiple {
         };
         let mut scratch = Scratch::default();
         let mut found = Vec::new();
+        let mut keep = Keep {
+            all: all || nested,
+            best: None,
+        };
         let worth = |p: Pid| !pon(p) || cands[pcell(p)].count_ones() > 1;
-        let add = |found: &mut Vec<Candidate>, complexity: u32, key: u8, name, target, chain| {
-            if worth(target) {
-                found.push(Candidate {
-                    difficulty: mode.base + length_difficulty(complexity),
-                    complexity,
-                    sort_key: key,
-                    technique: name,
-                    target,
-                    cycle_elims: Vec::new(),
-                    chain,
-                });
-            }
+        let candidate = |complexity: u32, key: u8, name, target, chain| Candidate {
+            difficulty: mode.base + length_difficulty(complexity),
+            complexity,
+            sort_key: key,
+            technique: name,
+            target,
+            cycle_elims: Vec::new(),
+            chain,
         };
         let multiple = !mode.nishio;
         let mut chain = Vec::new();
@@ -1464,58 +1602,67 @@ mod multiple {
             }
             let double = card >= 3 && !mode.nishio && mode.dynamic;
             let contradiction = mode.dynamic || mode.nishio;
-            let digits: Vec<usize> = (0..9).filter(|&d| mask >> d & 1 == 1).collect();
-            for &d in &digits {
+            let mut digits = [0usize; 9];
+            let mut n_digits = 0;
+            for d in 0..9 {
+                if mask >> d & 1 == 1 {
+                    digits[n_digits] = d;
+                    n_digits += 1;
+                }
+            }
+            let digits = &digits[..n_digits];
+            for &d in digits {
                 let cand = cell * 9 + d;
                 let p_on = pid(cell, d, true);
                 if cache.budget.stopped {
                     return found;
                 }
                 let on_run = cache.on(cand);
-                if contradiction {
+                if contradiction && worth(p_on ^ 1) {
                     if let Some((a, b)) = on_run.absurd {
-                        let c = on_run.count(a, scratch.hint()) + on_run.count(b, &mut scratch);
-                        if nested {
-                            on_run.chain(a, None, &mut scratch, &mut chain);
-                            on_run.chain(b, None, &mut scratch, &mut chain);
+                        if let Some(c) = keep.count(7, [(on_run, a), (on_run, b)], &mut scratch) {
+                            if nested {
+                                on_run.chain(a, None, &mut scratch, &mut chain);
+                                on_run.chain(b, None, &mut scratch, &mut chain);
+                            }
+                            let chain = std::mem::take(&mut chain);
+                            keep.add(&mut found, candidate(c, 7, names[0], p_on ^ 1, chain));
                         }
-                        add(
-                            &mut found,
-                            c,
-                            7,
-                            names[0],
-                            p_on ^ 1,
-                            std::mem::take(&mut chain),
-                        );
                     }
                 }
                 if contradiction || double {
                     cache.budget.spend(Budget::FOLLOW);
                     let off_run = follow(state, p_on ^ 1, mode, cache.budget);
                     let on_run = cache.on(cand);
-                    if contradiction {
+                    if contradiction && worth(p_on) {
                         if let Some((a, b)) = off_run.absurd {
-                            let c =
-                                off_run.count(a, scratch.hint()) + off_run.count(b, &mut scratch);
-                            if nested {
-                                off_run.chain(a, None, &mut scratch, &mut chain);
-                                off_run.chain(b, None, &mut scratch, &mut chain);
+                            let parts = [(&off_run, a), (&off_run, b)];
+                            if let Some(c) = keep.count(7, parts, &mut scratch) {
+                                if nested {
+                                    off_run.chain(a, None, &mut scratch, &mut chain);
+                                    off_run.chain(b, None, &mut scratch, &mut chain);
+                                }
+                                let chain = std::mem::take(&mut chain);
+                                keep.add(&mut found, candidate(c, 7, names[0], p_on, chain));
                             }
-                            add(&mut found, c, 7, names[0], p_on, std::mem::take(&mut chain));
                         }
                     }
                     if double {
                         for on in [true, false] {
-                            let common: Vec<Pid> =
-                                on_run.members(on).filter(|&q| off_run.has(q)).collect();
-                            for q in common {
-                                let c = on_run.count_pid(q, scratch.hint())
-                                    + off_run.count_pid(q, &mut scratch);
+                            for q in on_run.members(on) {
+                                if !off_run.has(q) || !worth(q) {
+                                    continue;
+                                }
+                                let parts = [(on_run, on_run.node(q)), (&off_run, off_run.node(q))];
+                                let Some(c) = keep.count(1, parts, &mut scratch) else {
+                                    continue;
+                                };
                                 if nested {
                                     on_run.chain_pid(q, None, &mut scratch, &mut chain);
                                     off_run.chain_pid(q, None, &mut scratch, &mut chain);
                                 }
-                                add(&mut found, c, 1, names[1], q, std::mem::take(&mut chain));
+                                let chain = std::mem::take(&mut chain);
+                                keep.add(&mut found, candidate(c, 1, names[1], q, chain));
                             }
                         }
                     }
@@ -1529,35 +1676,37 @@ mod multiple {
                         cell,
                         d,
                         nested,
-                        &mut |c, q, ch| {
-                            add(&mut found, c, 6, names[3], q, ch);
+                        &mut keep,
+                        &mut |keep: &mut Keep, c, q, ch| {
+                            if worth(q) {
+                                keep.add(&mut found, candidate(c, 6, names[3], q, ch));
+                            }
                         },
                     );
                 }
             }
             if multiple {
                 // Cell forcing chains: what every value of the cell implies.
-                for &d in &digits {
+                for &d in digits {
                     cache.on(cell * 9 + d);
                 }
                 let run = |d: usize| cache.get(cell * 9 + d);
                 for on in [true, false] {
-                    let common: Vec<Pid> = run(digits[0])
-                        .members(on)
-                        .filter(|&q| digits[1..].iter().all(|&d| run(d).has(q)))
-                        .collect();
-                    for q in common {
-                        scratch.hint();
-                        let c = digits
-                            .iter()
-                            .map(|&d| run(d).count_pid(q, &mut scratch))
-                            .sum();
+                    for q in run(digits[0]).members(on) {
+                        if !digits[1..].iter().all(|&d| run(d).has(q)) || !worth(q) {
+                            continue;
+                        }
+                        let parts = digits.iter().map(|&d| (run(d), run(d).node(q)));
+                        let Some(c) = keep.count(5, parts, &mut scratch) else {
+                            continue;
+                        };
                         if nested {
-                            for &d in &digits {
+                            for &d in digits {
                                 run(d).chain_pid(q, Some(Cause::Cell), &mut scratch, &mut chain);
                             }
                         }
-                        add(&mut found, c, 5, names[2], q, std::mem::take(&mut chain));
+                        let chain = std::mem::take(&mut chain);
+                        keep.add(&mut found, candidate(c, 5, names[2], q, chain));
                     }
                 }
             }
@@ -1567,6 +1716,7 @@ mod multiple {
 
     /// Region forcing chains on the digit `d` of `cell`, for each region where `cell` is the
     /// digit's first place (so each region and digit is seen once).
+    #[allow(clippy::too_many_arguments)]
     fn region_chains(
         state: &State,
         cache: &mut Cache<'_, '_>,
@@ -1574,37 +1724,43 @@ mod multiple {
         cell: usize,
         d: usize,
         nested: bool,
-        add: &mut dyn FnMut(u32, Pid, Chain),
+        keep: &mut Keep,
+        add: &mut dyn FnMut(&mut Keep, u32, Pid, Chain),
     ) {
         let cands = &state.cands;
         for &r in &CELL_REGIONS[cell] {
-            let places: Vec<usize> = REGION_CELLS[r as usize]
-                .iter()
-                .map(|&o| o as usize)
-                .filter(|&o| cands[o] >> d & 1 == 1)
-                .collect();
+            let mut places = [0usize; 9];
+            let mut n = 0;
+            for &o in &REGION_CELLS[r as usize] {
+                if cands[o as usize] >> d & 1 == 1 {
+                    places[n] = o as usize;
+                    n += 1;
+                }
+            }
+            let places = &places[..n];
             if places.len() < 2 || places[0] != cell {
                 continue;
             }
-            for &o in &places {
+            for &o in places {
                 cache.on(o * 9 + d);
             }
             let run = |o: usize| cache.get(o * 9 + d);
             for on in [true, false] {
-                let common: Vec<Pid> = run(cell)
-                    .members(on)
-                    .filter(|&q| places[1..].iter().all(|&o| run(o).has(q)))
-                    .collect();
-                for q in common {
-                    scratch.hint();
-                    let c = places.iter().map(|&o| run(o).count_pid(q, scratch)).sum();
+                for q in run(cell).members(on) {
+                    if !places[1..].iter().all(|&o| run(o).has(q)) {
+                        continue;
+                    }
+                    let parts = places.iter().map(|&o| (run(o), run(o).node(q)));
+                    let Some(c) = keep.count(6, parts, scratch) else {
+                        continue;
+                    };
                     let mut chain = Vec::new();
                     if nested {
-                        for &o in &places {
+                        for &o in places {
                             run(o).chain_pid(q, Some(Cause::Region(r)), scratch, &mut chain);
                         }
                     }
-                    add(c, q, chain);
+                    add(keep, c, q, chain);
                 }
             }
         }
@@ -1988,7 +2144,7 @@ mod advanced {
             if mode.level < 4 {
                 chains(state, grid, unary::hints(&inner, true, budget), &mut found);
                 if found.is_empty() && mode.level == 3 {
-                    let hints = multiple::hints(&inner, Mode::MULTIPLE, true, budget);
+                    let hints = multiple::hints(&inner, Mode::MULTIPLE, true, true, budget);
                     chains(state, grid, hints, &mut found);
                 }
             } else {
@@ -1996,7 +2152,7 @@ mod advanced {
                     0 => Mode::DYNAMIC,
                     level => Mode::nested(level, 0),
                 };
-                let hints = multiple::hints(&inner, inner_mode, true, budget);
+                let hints = multiple::hints(&inner, inner_mode, true, true, budget);
                 chains(state, grid, hints, &mut found);
             }
         }

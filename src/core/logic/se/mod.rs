@@ -406,6 +406,7 @@ pub fn rate_marked(
 /// Rates from a state whose one solution is known to exist.
 pub(crate) fn rate_state(start: &State, control: &mut (impl Control + ?Sized)) -> Result<Outcome> {
     let mut state = start.clone();
+    let _spare = chains::SpareRuns::hold();
     let mut tables = Tables::of(&state);
     let mut rating = Rating {
         er: 0,

@@ -71,7 +71,7 @@ fn check(line: &str, solution: &[u8], fired: &mut [usize; 5]) -> u16 {
         }
         for (k, &family) in FAMILIES.iter().enumerate() {
             let mut out = Vec::new();
-            hints(&s, family, &mut out, &mut Unbounded).unwrap();
+            hints_all(&s, family, &mut out, &mut Unbounded).unwrap();
             if out.is_empty() {
                 continue;
             }
