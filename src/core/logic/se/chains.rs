@@ -944,8 +944,15 @@ mod unary {
                         continue;
                     }
                     let source = pid(cell, d, true);
-                    let cycle_limit = limit(cycle_base, sort_key, best);
-                    s.cycles(source, y, x, cycle_limit, &mut ends);
+                    // A cycle closes on `source`, and a chain from its "off" ends, with a
+                    // strong link into it: links are symmetric, so only when its own "off"
+                    // turns something on.
+                    let strong = s.links.off_leads(source ^ 1, y, x);
+                    ends.clear();
+                    if strong {
+                        let cycle_limit = limit(cycle_base, sort_key, best);
+                        s.cycles(source, y, x, cycle_limit, &mut ends);
+                    }
                     for &end in &ends {
                         let elims = s.cycle_eliminations(end);
                         if elims.is_empty() {
@@ -971,6 +978,9 @@ mod unary {
                         continue;
                     }
                     for start in [source, source ^ 1] {
+                        if !(strong || pon(start)) {
+                            continue;
+                        }
                         // The one candidate this chain would remove, if one: the assumption
                         // itself, or the other value of a two-valued cell it places.
                         let single = if pon(start) {
