@@ -889,6 +889,28 @@ mod unary {
         c
     }
 
+    /// [`limit`], remembered for the arguments it was last asked with: a search asks the same
+    /// for every candidate until a better hint turns up.
+    #[derive(Default)]
+    struct Limit {
+        asked: Option<(f64, u8, Option<Key>)>,
+        most: u32,
+    }
+
+    /// A hint's place in SE's order: difficulty, complexity, kind.
+    type Key = (f64, u32, u8);
+
+    impl Limit {
+        fn get(&mut self, base: f64, key: u8, best: Option<Key>) -> u32 {
+            let args = (base, key, best);
+            if self.asked != Some(args) {
+                self.asked = Some(args);
+                self.most = limit(base, key, best);
+            }
+            self.most
+        }
+    }
+
     /// The cycles and forcing chains of `state`; with `nested`, every one, each with its
     /// chain; without, only those that could sort first (longer chains are not followed).
     pub(super) fn hints(state: &State, nested: bool, budget: &mut Budget<'_>) -> Vec<Candidate> {
@@ -911,6 +933,7 @@ mod unary {
         // need not be followed past the length where it would still sort after the best hint
         // found for that candidate so far (a later hint with an equal key sorts after it).
         let mut best_single = vec![None; 729];
+        let (mut cycle_limit, mut chain_limit) = (Limit::default(), Limit::default());
         let better_single = |best: &mut [Option<(f64, u32, u8)>], k: usize, c: &Candidate| {
             let key = (c.difficulty, c.complexity, c.sort_key);
             if best[k].map_or(true, |b| sorts_before(key, b)) {
@@ -950,8 +973,8 @@ mod unary {
                     let strong = s.links.off_leads(source ^ 1, y, x);
                     ends.clear();
                     if strong {
-                        let cycle_limit = limit(cycle_base, sort_key, best);
-                        s.cycles(source, y, x, cycle_limit, &mut ends);
+                        let most = cycle_limit.get(cycle_base, sort_key, best);
+                        s.cycles(source, y, x, most, &mut ends);
                     }
                     for &end in &ends {
                         let elims = s.cycle_eliminations(end);
@@ -990,11 +1013,11 @@ mod unary {
                         } else {
                             None
                         };
-                        let chain_limit = match (nested, single) {
+                        let most = match (nested, single) {
                             (true, Some(k)) => limit(chain_base, sort_key, best_single[k]),
-                            _ => limit(chain_base, sort_key, best),
+                            _ => chain_limit.get(chain_base, sort_key, best),
                         };
-                        if let Some(end) = s.forcing(start, y, chain_limit) {
+                        if let Some(end) = s.forcing(start, y, most) {
                             let target = s.nodes[end as usize].pid;
                             if pon(target) && n < 2 {
                                 continue;
