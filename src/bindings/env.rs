@@ -508,16 +508,17 @@ impl EnvBatch {
             self.sampling = seed.is_none();
             let (batch, threads) = (&mut self.batch, self.threads);
             let base = self.sampler.next_u64();
-            let ids = py.detach(|| {
+            let ids = alloc::zeros::<i64>(py, batch.len())?;
+            // SAFETY: the array was made just above and is handed out only after this.
+            let out = unsafe { data(&ids) };
+            py.detach(|| {
                 super::guard::no_panic(|| {
-                    batch
-                        .sample_all(base, threads)
-                        .into_iter()
-                        .map(|a| a.map_or(0, |a| a as i64))
-                        .collect::<Vec<i64>>()
+                    for (slot, action) in out.iter_mut().zip(batch.sample_all(base, threads)) {
+                        *slot = action.map_or(0, |a| a as i64);
+                    }
                 })
             })?;
-            Ok(PyArray1::from_vec(py, ids))
+            Ok(ids)
         })
     }
 
