@@ -144,6 +144,7 @@ impl State {
         }
     }
 
+    #[cfg(test)]
     fn solved(&self) -> bool {
         self.values.iter().all(|&v| v != 0)
     }
@@ -152,12 +153,32 @@ impl State {
 /// What SE's techniques other than chains ask of a state most: each region's positions of
 /// each digit and its empty cells. The rating loop keeps them up to date as it places and
 /// removes candidates ([`Tables::place`], [`Tables::remove`]) instead of rebuilding them.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct Tables {
     /// `pos[t][index][d - 1]`: the positions of digit `d` in every region.
     pos: [[[u16; 9]; 9]; 3],
     /// The empty cells of every region.
     empty: [[u8; 9]; 3],
+    /// The digits placed in every region (bit d-1 for digit d).
+    placed: [[u16; 9]; 3],
+    /// The digits with one position in every region, as of the last [`Tables::refresh`].
+    ones: [[u16; 9]; 3],
+    /// The regions whose positions changed since then: bit `9 * t + index`.
+    dirty: u32,
+}
+
+/// The regions of every cell as bits of [`Tables::dirty`].
+const CELL_DIRTY: [u32; 81] = cell_dirty();
+
+const fn cell_dirty() -> [u32; 81] {
+    let regions = cell_regions();
+    let mut out = [0u32; 81];
+    let mut c = 0;
+    while c < 81 {
+        out[c] = 1 << regions[c][0] | 1 << (9 + regions[c][1]) | 1 << (18 + regions[c][2]);
+        c += 1;
+    }
+    out
 }
 
 /// The position of every cell in its region of each type.
@@ -178,6 +199,7 @@ impl Tables {
     pub(crate) fn of(state: &State) -> Tables {
         let mut pos = [[[0u16; 9]; 9]; 3];
         let mut empty = [[0u8; 9]; 3];
+        let mut placed = [[0u16; 9]; 3];
         for (t, regions) in REGIONS.iter().enumerate() {
             for (index, cells) in regions.iter().enumerate() {
                 let out = &mut pos[t][index];
@@ -187,26 +209,78 @@ impl Tables {
                         out[m.trailing_zeros() as usize] |= 1 << p;
                         m &= m - 1;
                     }
-                    empty[t][index] += u8::from(state.values[c as usize] == 0);
+                    let v = state.values[c as usize];
+                    empty[t][index] += u8::from(v == 0);
+                    placed[t][index] |= (1u16 << v) >> 1;
                 }
             }
         }
-        Tables { pos, empty }
+        Tables {
+            pos,
+            empty,
+            placed,
+            ones: [[0; 9]; 3],
+            dirty: (1 << 27) - 1,
+        }
+    }
+
+    /// Brings [`Tables::ones`] up to date: only the regions that changed since the last call,
+    /// as a step of singles touches a few regions and the singles are looked for after each.
+    fn refresh(&mut self) {
+        let mut dirty = std::mem::take(&mut self.dirty);
+        while dirty != 0 {
+            let i = dirty.trailing_zeros() as usize;
+            self.ones[i / 9][i % 9] = basic::single_digits(&self.pos[i / 9][i % 9]);
+            dirty &= dirty - 1;
+        }
+    }
+
+    /// The same positions and empty cells as `other` (the placed digits may differ where a
+    /// puzzle with no solution placed one digit twice in a region).
+    fn same_as(&self, other: &Tables) -> bool {
+        self.pos == other.pos && self.empty == other.empty
+    }
+
+    /// Whether every cell is filled.
+    fn solved(&self) -> bool {
+        self.empty[1].iter().all(|&e| e == 0)
+    }
+
+    /// Whether `state` is plainly broken, as only a puzzle with no solution leaves one: an
+    /// empty cell without candidates, or a region with a digit neither placed nor possible.
+    fn broken(&self, state: &State) -> bool {
+        let no_candidates = state
+            .values
+            .iter()
+            .zip(&state.cands)
+            .any(|(&v, &m)| v == 0 && m == 0);
+        no_candidates
+            || self.pos.iter().zip(&self.placed).any(|(regions, placed)| {
+                regions.iter().zip(placed).any(|(pos, &placed)| {
+                    let possible = pos
+                        .iter()
+                        .enumerate()
+                        .fold(0u16, |m, (d, &p)| m | u16::from(p != 0) << d);
+                    possible | placed != 0x1ff
+                })
+            })
     }
 
     /// Removes candidate `d` of `cell` from `state`, and from the tables.
+    #[inline]
     fn remove(&mut self, state: &mut State, cell: usize, d: u8) {
-        let b = 1 << (d - 1);
-        if state.cands[cell] & b != 0 {
-            state.cands[cell] &= !b;
-            for ((pos, &r), &p) in self
-                .pos
-                .iter_mut()
-                .zip(&CELL_REGION[cell])
-                .zip(&POSITION[cell])
-            {
-                pos[r as usize][d as usize - 1] &= !(1 << p);
-            }
+        // Without a branch: whether the cell had the candidate is a coin toss the processor
+        // would mispredict, and clearing a position that is not there changes nothing.
+        let had = u32::from(state.cands[cell] >> (d - 1)) & 1;
+        state.cands[cell] &= !(1 << (d - 1));
+        self.dirty |= CELL_DIRTY[cell] & had.wrapping_neg();
+        for ((pos, &r), &p) in self
+            .pos
+            .iter_mut()
+            .zip(&CELL_REGION[cell])
+            .zip(&POSITION[cell])
+        {
+            pos[r as usize][d as usize - 1] &= !(1 << p);
         }
     }
 
@@ -218,8 +292,14 @@ impl Tables {
             m &= m - 1;
         }
         state.values[cell] = d;
-        for (empty, &r) in self.empty.iter_mut().zip(&CELL_REGION[cell]) {
+        for ((empty, placed), &r) in self
+            .empty
+            .iter_mut()
+            .zip(&mut self.placed)
+            .zip(&CELL_REGION[cell])
+        {
             empty[r as usize] -= 1;
+            placed[r as usize] |= 1 << (d - 1);
         }
         for &p in &PEERS[cell] {
             self.remove(state, p as usize, d);
@@ -249,6 +329,12 @@ impl View<'_> {
     /// The positions (bit p for position p) of candidate `d` in region `index` of type `t`.
     pub(crate) fn positions(&self, t: usize, index: usize, d: u8) -> u16 {
         self.tables.pos[t][index][d as usize - 1]
+    }
+
+    /// The digits with one position in region `index` of type `t` (bit d-1 for digit d), as
+    /// of the last [`Tables::refresh`].
+    pub(crate) fn single_digits(&self, t: usize, index: usize) -> u16 {
+        self.tables.ones[t][index]
     }
 
     /// The empty cells of a region.
@@ -314,10 +400,11 @@ const ORDER: &[Producer] = &[
 fn next_hint(
     view: &View<'_>,
     from: usize,
+    to: usize,
     scratch: &mut Vec<Hint>,
     control: &mut dyn Control,
 ) -> Result<Option<Hint>> {
-    for producer in &ORDER[from..] {
+    for producer in &ORDER[from..to] {
         match producer {
             Producer::Basic(find) => {
                 if let Some(h) = find(view) {
@@ -388,23 +475,62 @@ pub fn rate_marked(
         ));
     }
     grid.check()?;
-    // The 9x9 engine directly, as `Solver::count_marked` runs it for this shape: a solver's
-    // generic engine would be built for nothing.
-    let mut stats = SearchStats::default();
-    match nine::count(grid.cells(), marks, control, None, &mut stats, 2)? {
-        0 => return Err(Error::NoSolution),
-        1 => {}
-        _ => return Ok(Outcome::NotUnique),
-    }
     let start = match marks {
         Some(marks) => State::from_marks(grid.cells(), marks),
         None => State::from_values(grid.cells()),
     };
-    rate_state(&start, control)
+    let mut count = Unknown { grid, marks };
+    rate_from(&start, control, Some(&mut count))
 }
 
-/// Rates from a state whose one solution is known to exist.
-pub(crate) fn rate_state(start: &State, control: &mut (impl Control + ?Sized)) -> Result<Outcome> {
+/// A puzzle whose number of solutions is not counted yet.
+struct Unknown<'a> {
+    grid: &'a Grid,
+    marks: Option<&'a [u64]>,
+}
+
+impl Unknown<'_> {
+    /// Counts the solutions up to 2: `Some` outcome when the puzzle is not rated (several
+    /// solutions), `None` when it has one, an error when none.
+    fn count(&self, control: &mut (impl Control + ?Sized)) -> Result<Option<Outcome>> {
+        // The 9x9 engine directly, as `Solver::count_marked` runs it for this shape: a solver's
+        // generic engine would be built for nothing.
+        let mut stats = SearchStats::default();
+        match nine::count(self.grid.cells(), self.marks, control, None, &mut stats, 2)? {
+            0 => Err(Error::NoSolution),
+            1 => Ok(None),
+            _ => Ok(Some(Outcome::NotUnique)),
+        }
+    }
+}
+
+/// The first technique of [`ORDER`] that assumes the puzzle has one solution (SE's
+/// uniqueness techniques); every technique before it only draws conclusions that hold in every
+/// solution.
+const FIRST_UNIQUENESS: usize = 14;
+
+/// Whether every row, column and block of a full grid holds each digit once.
+fn is_solution(values: &[u8; 81]) -> bool {
+    REGIONS.iter().flatten().all(|cells| {
+        cells
+            .iter()
+            .fold(0u16, |seen, &c| seen | 1 << values[c as usize])
+            == 0x3fe
+    })
+}
+
+/// Rates from `start`; with `unknown`, a puzzle whose solutions are not counted yet. Its
+/// rating runs uncounted while every step is one that holds in every solution (singles up
+/// to SE's first uniqueness technique): a path of such steps that fills the grid with a
+/// solution proves it the only one, so most puzzles are never counted. The count runs before
+/// the first uniqueness technique or chain is tried, and whenever a step finds the state
+/// broken (a puzzle with no solution), and the rating goes on from where it is: every step
+/// so far holds in the one solution.
+fn rate_from(
+    start: &State,
+    control: &mut (impl Control + ?Sized),
+    mut unknown: Option<&mut Unknown<'_>>,
+) -> Result<Outcome> {
     let mut state = start.clone();
     let _spare = chains::SpareRuns::hold();
     let mut tables = Tables::of(&state);
@@ -436,13 +562,14 @@ pub(crate) fn rate_state(start: &State, control: &mut (impl Control + ?Sized)) -
     // steps of singles: those are at most 81 and each costs less than reading the clock the
     // batch's control does when asked.
     let mut poll = true;
-    while !state.solved() {
+    while !tables.solved() {
         stats.nodes += 1;
         if poll && !control.proceed(&stats) {
             return Err(Error::Interrupted);
         }
         poll = true;
-        debug_assert_eq!(tables, Tables::of(&state));
+        debug_assert!(tables.same_as(&Tables::of(&state)));
+        tables.refresh();
         let view = View {
             state: &state,
             tables: &tables,
@@ -471,12 +598,40 @@ pub(crate) fn rate_state(start: &State, control: &mut (impl Control + ?Sized)) -
             poll = false;
             continue;
         }
-        // ORDER[0] is hidden singles, just found empty.
-        let Some(hint) = next_hint(&view, 1, &mut scratch, &mut Asked(&mut *control))? else {
+        // ORDER[0] is hidden singles, just found empty. Uncounted, only the techniques that
+        // hold in every solution are tried, and only on a state that is not broken.
+        let mut from = 1;
+        let mut hint = None;
+        if unknown.is_some() && !tables.broken(&state) {
+            let asked = &mut Asked(&mut *control);
+            hint = next_hint(&view, 1, FIRST_UNIQUENESS, &mut scratch, asked)?;
+            from = FIRST_UNIQUENESS;
+        }
+        if hint.is_none() {
+            if let Some(unknown) = unknown.take() {
+                if let Some(outcome) = unknown.count(control)? {
+                    return Ok(outcome);
+                }
+            }
+            let asked = &mut Asked(&mut *control);
+            hint = next_hint(&view, from, ORDER.len(), &mut scratch, asked)?;
+        }
+        let Some(hint) = hint else {
             return Ok(Outcome::Stuck(rating));
         };
         record(hint.tenths, !hint.placements.is_empty());
         tables.apply(&mut state, &hint);
+    }
+    if let Some(unknown) = unknown {
+        // Filled by steps that hold in every solution: the only solution if it is one. If it
+        // is not, the count says why (none, or several); one solution cannot lead here, but
+        // would be rated again from the start, counted.
+        if !is_solution(&state.values) {
+            return match unknown.count(control)? {
+                Some(outcome) => Ok(outcome),
+                None => rate_from(start, control, None),
+            };
+        }
     }
     Ok(Outcome::Rated(rating))
 }
@@ -484,6 +639,16 @@ pub(crate) fn rate_state(start: &State, control: &mut (impl Control + ?Sized)) -
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_first_uniqueness_technique_is_where_the_order_says() {
+        let unique_loops: fn(&View<'_>) -> Option<Hint> = basic::unique_loops;
+        let at = ORDER.iter().position(|p| match p {
+            Producer::Basic(f) => std::ptr::fn_addr_eq(*f, unique_loops),
+            Producer::Chain(_) => false,
+        });
+        assert_eq!(at, Some(FIRST_UNIQUENESS));
+    }
 
     #[test]
     fn the_order_tries_every_chain_family_in_ses_order() {
@@ -505,6 +670,55 @@ mod tests {
             .collect();
         let grid = Grid::new(BoxShape::CLASSIC, cells).unwrap();
         rate(&grid, &mut Unbounded).unwrap()
+    }
+
+    /// The rating runs uncounted as long as its steps hold in every solution; puzzles with no
+    /// solution or several must still come out as the count says, whatever state the steps
+    /// reach first (a wrong given lets singles fill a grid that breaks a rule).
+    #[test]
+    fn puzzles_without_one_solution_are_told_apart_as_the_count_does() {
+        let easy = [
+            "9..1...4661.2...5...2.3..1.847.....339.8..1.21.5.6..9.2.169.7..5.....4.94.....63.",
+            "..87.23...734..52..29....4...4.....8...3..7.675.9....449..7...2.816.5.7.36..9.48.",
+            ".2..4.1.74.....593.......62134.8..79.56.34..89...173.....7.3....75...8..3..1.8.56",
+        ];
+        let mut seen = [0usize; 3];
+        for puzzle in easy {
+            let cells: Vec<u8> = puzzle
+                .bytes()
+                .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
+                .collect();
+            let mut variants = Vec::new();
+            for c in 0..81 {
+                if cells[c] != 0 {
+                    let mut fewer = cells.clone();
+                    fewer[c] = 0;
+                    variants.push(fewer);
+                    continue;
+                }
+                for d in 1..=9u8 {
+                    let mut more = cells.clone();
+                    more[c] = d;
+                    variants.push(more);
+                }
+            }
+            for v in variants {
+                let grid = Grid::new(BoxShape::CLASSIC, v.clone()).unwrap();
+                if grid.check().is_err() {
+                    continue;
+                }
+                let mut stats = SearchStats::default();
+                let count = nine::count(&v, None, &mut Unbounded, None, &mut stats, 2).unwrap();
+                let got = rate(&grid, &mut Unbounded);
+                match count {
+                    0 => assert!(matches!(got, Err(Error::NoSolution)), "{v:?}"),
+                    1 => assert!(matches!(got, Ok(Outcome::Rated(_))), "{v:?}"),
+                    _ => assert!(matches!(got, Ok(Outcome::NotUnique)), "{v:?}"),
+                }
+                seen[count.min(2) as usize] += 1;
+            }
+        }
+        assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
     }
 
     #[test]
@@ -550,7 +764,8 @@ fn se_path() {
             state: &state,
             tables: &tables,
         };
-        let Some(h) = next_hint(&view, 0, &mut scratch, &mut Unbounded).unwrap() else {
+        let Some(h) = next_hint(&view, 0, ORDER.len(), &mut scratch, &mut Unbounded).unwrap()
+        else {
             println!("stuck");
             break;
         };
