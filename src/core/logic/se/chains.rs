@@ -661,6 +661,20 @@ mod unary {
             pending_off.clear();
             pending_on.push(self.push(source, ROOT));
             self.to_on.set(source);
+            // An "off" potential turns on the same potentials wherever it is reached, and only
+            // its first node (followed first) finds any not on yet: later nodes of it matter
+            // only when they close a cycle, which only the "off"s linked strongly to `source`
+            // do (by symmetry, those its own "off" turns on). The others are kept once.
+            let mut closing = [Pid::MAX; 4];
+            let mut n_closing = 0;
+            self.links.off_to_on(source ^ 1, y, x, |q, _| {
+                if n_closing < closing.len() {
+                    closing[n_closing] = q ^ 1;
+                    n_closing += 1;
+                }
+                true
+            });
+            let mut kept = PSet::new();
             let mut length = 0;
             while !pending_on.is_empty() || !pending_off.is_empty() {
                 // The cycles this round closes have `length + 2` potentials.
@@ -672,7 +686,12 @@ mod unary {
                     let pp = self.nodes[p as usize].pid;
                     for i in 0..self.links.on_to_off(pp, y).len() {
                         let (q, cause) = self.links.on_to_off(pp, y)[i];
-                        if self.links.off_leads(q, y, x) && !self.is_parent(p, q) {
+                        if !self.links.off_leads(q, y, x) {
+                            continue;
+                        }
+                        let closes = closing[..n_closing].contains(&q);
+                        if (closes || !kept.has(q)) && !self.is_parent(p, q) {
+                            kept.set(q);
                             let n = self.push_cause(q, p, Some(cause));
                             pending_off.push(n);
                         }
