@@ -586,6 +586,36 @@ def test_cells_in_no_region_in_every_form():
 
 
 @pytest.mark.parametrize(
+    ("loose", "clash"),
+    [
+        # (0, 0) in no region leaves box 0 a cell short; the band's other boxes hold each digit
+        # once, so box 0 and (0, 0) together hold each digit once: two 5s there clash.
+        ([(0, 0)], [(0, 0, 5), (1, 1, 5)]),
+        # Two cells of one band in no region: the stacks' counts pair each with its box.
+        ([(0, 0), (0, 4)], [(0, 0, 7), (2, 2, 7)]),
+        ([(0, 0), (0, 4)], [(0, 4, 3), (2, 3, 3)]),
+        # Two loose cells in one box: the box's seven cells and both hold each digit once.
+        ([(4, 4), (5, 5)], [(4, 4, 1), (3, 3, 1)]),
+    ],
+)
+def test_a_clash_only_counting_shows_is_found_without_search(loose, clash):
+    regions = [[r // 3 * 3 + c // 3 for c in range(9)] for r in range(9)]
+    for r, c in loose:
+        regions[r][c] = None
+    rules = sr.Rules(regions=regions)
+    grid = [[0] * 9 for _ in range(9)]
+    for r, c, d in clash[:1]:
+        grid[r][c] = d
+    assert sr.count_solutions(grid, rules=rules, limit=2, max_guesses=200) == 2
+    for r, c, d in clash:
+        grid[r][c] = d
+    # Neither clue breaks a rule with the other, and no search is needed to see there is no
+    # solution: it once took minutes.
+    assert sr.is_valid(grid, rules=rules)
+    assert sr.count_solutions(grid, rules=rules, limit=2, max_guesses=1) == 0
+
+
+@pytest.mark.parametrize(
     "call",
     [
         lambda r: sr.solve("." * 81, rules=r),

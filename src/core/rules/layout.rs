@@ -45,8 +45,20 @@ pub struct Layout {
 }
 
 impl Layout {
-    /// Binds `rules` to `shape`, checking that they fit it.
+    /// Binds `rules` to `shape`, checking that they fit it: the groups the rules state, as the
+    /// checks and the conflict marks read them.
     pub fn new(shape: BoxShape, rules: &Rules) -> Result<Layout> {
+        Layout::build(shape, rules, false)
+    }
+
+    /// [`Layout::new`] plus the groups the rules imply when cells are in no region (see
+    /// [`leftover_groups`]), for the search: without them a region a cell short drives no
+    /// hidden singles, and a clash only counting shows is found by exhausting the grid.
+    pub(crate) fn for_search(shape: BoxShape, rules: &Rules) -> Result<Layout> {
+        Layout::build(shape, rules, true)
+    }
+
+    fn build(shape: BoxShape, rules: &Rules, implied: bool) -> Result<Layout> {
         rules.check_shape(shape)?;
         let n = shape.size();
         let nc = n * n;
@@ -63,6 +75,9 @@ impl Layout {
                     if id != NO_REGION {
                         regions[id as usize].push(cell as u16);
                     }
+                }
+                if implied {
+                    groups.extend(leftover_groups(n, ids, &regions));
                 }
                 groups.extend(regions.into_iter().filter(|r| r.len() > 1));
             }
@@ -223,6 +238,47 @@ impl Layout {
     }
 }
 
+/// The groups of `n` cells that counting makes of cells in no region and the regions they leave
+/// short (`regions`: each region's cells, from `ids`). Every digit is in every row once, so in
+/// rows `a..b` it appears `b - a` times; the full regions lying wholly in those rows hold it once
+/// each, and the band's other cells hold it the rest of the times. When that is once and those
+/// cells number `n`, they are a group of distinct digits, all `n` present; the same holds for
+/// columns. Only groups holding a cell in no region are kept: without such cells every region
+/// is full and these would be deductions the rules' regions already drive.
+fn leftover_groups(n: usize, ids: &[u8], regions: &[Vec<u16>]) -> Vec<Vec<u16>> {
+    if !ids.contains(&NO_REGION) {
+        return Vec::new();
+    }
+    let mut found: Vec<Vec<u16>> = Vec::new();
+    for by_row in [true, false] {
+        let line = |cell: usize| if by_row { cell / n } else { cell % n };
+        let full: Vec<&Vec<u16>> = regions.iter().filter(|r| r.len() == n).collect();
+        // One line's leftover is the line itself: a group already.
+        for a in 0..n {
+            for b in a + 2..=n {
+                let inside = |r: &[u16]| r.iter().all(|&c| (a..b).contains(&line(c as usize)));
+                if b - a != full.iter().filter(|r| inside(r)).count() + 1 {
+                    continue;
+                }
+                let within = |id: u8| {
+                    id != NO_REGION
+                        && regions[id as usize].len() == n
+                        && inside(&regions[id as usize])
+                };
+                let rest: Vec<u16> = (0..n * n)
+                    .filter(|&cell| (a..b).contains(&line(cell)) && !within(ids[cell]))
+                    .map(|cell| cell as u16)
+                    .collect();
+                let loose = rest.iter().any(|&c| ids[c as usize] == NO_REGION);
+                if rest.len() == n && loose && !found.contains(&rest) {
+                    found.push(rest);
+                }
+            }
+        }
+    }
+    found
+}
+
 /// Disjoint groups: for each position inside a box, the cells at that position of every box
 /// (row-major cell indices).
 pub(crate) fn disjoint_groups(shape: BoxShape) -> Vec<Vec<u16>> {
@@ -253,4 +309,51 @@ pub(crate) fn neighbours(
         (nr >= 0 && nc >= 0 && (nr as usize) < n && (nc as usize) < n)
             .then_some((nr as usize, nc as usize))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn with_loose(loose: &[usize]) -> Vec<u8> {
+        let mut ids: Vec<u8> = (0..81).map(|i| (i / 27 * 3 + i % 9 / 3) as u8).collect();
+        for &cell in loose {
+            ids[cell] = NO_REGION;
+        }
+        ids
+    }
+
+    fn regions_of(ids: &[u8]) -> Vec<Vec<u16>> {
+        let mut regions = vec![Vec::new(); 9];
+        for (cell, &id) in ids.iter().enumerate() {
+            if id != NO_REGION {
+                regions[id as usize].push(cell as u16);
+            }
+        }
+        regions
+    }
+
+    #[test]
+    fn a_loose_cell_completes_its_box() {
+        let ids = with_loose(&[0]);
+        let groups = leftover_groups(9, &ids, &regions_of(&ids));
+        let boxed: Vec<u16> = vec![0, 1, 2, 9, 10, 11, 18, 19, 20];
+        // The band and the stack both give box 0 back.
+        assert_eq!(groups, [boxed]);
+    }
+
+    #[test]
+    fn two_loose_cells_of_one_band_come_from_the_stacks() {
+        let ids = with_loose(&[0, 4]);
+        let groups = leftover_groups(9, &ids, &regions_of(&ids));
+        assert_eq!(groups.len(), 2);
+        assert!(groups.iter().all(|g| g.len() == 9));
+        assert!(groups[0].contains(&0) && groups[1].contains(&4));
+    }
+
+    #[test]
+    fn full_regions_imply_nothing() {
+        let ids = with_loose(&[]);
+        assert!(leftover_groups(9, &ids, &regions_of(&ids)).is_empty());
+    }
 }

@@ -81,7 +81,7 @@ pub const MAX_RESTART_LIMIT: u64 = 64;
 
 /// The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, ... (1-based): the restart schedule that is within a
 /// log factor of the best fixed budget without knowing it.
-fn luby(i: u64) -> u64 {
+pub(crate) fn luby(i: u64) -> u64 {
     let mut i = i;
     loop {
         let k = 64 - i.leading_zeros() as u64; // 2^(k-1) <= i < 2^k

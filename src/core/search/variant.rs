@@ -96,7 +96,7 @@ pub(crate) struct Variant {
 
 impl Variant {
     pub(crate) fn new(shape: BoxShape, rules: Arc<Rules>) -> Result<Self> {
-        let layout = Layout::new(shape, &rules)?;
+        let layout = Layout::for_search(shape, &rules)?;
         let n = shape.size();
         let nc = n * n;
         let (mut propagators, pairs, cages, masks) = propagators(&rules, n);
