@@ -182,9 +182,9 @@ fn parse_sukaku_line(
 fn not_taken(n: usize) -> String {
     format!(
         "a line of {} characters is the pencil marks of a {n}x{n} grid (a sukaku), which this \
-         reader does not keep: solve_batch, count_solutions_batch and se_rate_batch take such \
-         lines as a list of strings, and the command line's solve, count and check read them \
-         under classic rules",
+         reader does not keep: read_puzzles(path, candidates=True) keeps such lines as puzzle \
+         strings, which solve_batch, count_solutions_batch and se_rate_batch take, and the \
+         command line's solve, count, check and rate read them under classic rules",
         n * n * n
     )
 }
