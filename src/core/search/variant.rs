@@ -1087,6 +1087,28 @@ mod tests {
         }
     }
 
+    /// The engine's count (to 200) of each of `specs` on `shape` under each set of `givens`
+    /// that breaks no rule outright, against plain backtracking's.
+    fn assert_counts_as_backtracking(shape: BoxShape, specs: &[Spec], givens: &[Vec<(usize, u8)>]) {
+        let nc = shape.size() * shape.size();
+        for spec in specs {
+            let rules = Arc::new(Rules::new(spec.clone()).unwrap());
+            let mut solver = Solver::with_rules(shape, rules.clone()).unwrap();
+            for givens in givens {
+                let mut cells = vec![0u8; nc];
+                for &(i, v) in givens {
+                    cells[i] = v;
+                }
+                if find_conflict(shape, &rules, &cells).is_some() {
+                    continue;
+                }
+                let want = brute_count(shape, &rules, &mut cells.clone(), 200);
+                let got = solver.count(&cells, Some(200), &mut Unbounded).unwrap();
+                assert_eq!(got, want, "{spec:?} {givens:?}");
+            }
+        }
+    }
+
     /// Pair relations, with and without the negative constraints: what the engine points
     /// through and ranks its branches by.
     #[test]
@@ -1132,23 +1154,7 @@ mod tests {
                 ],
             ),
         ] {
-            let nc = shape.size() * shape.size();
-            for spec in &specs {
-                let rules = Arc::new(Rules::new(spec.clone()).unwrap());
-                let mut solver = Solver::with_rules(shape, rules.clone()).unwrap();
-                for givens in &givens {
-                    let mut cells = vec![0u8; nc];
-                    for &(i, v) in givens {
-                        cells[i] = v;
-                    }
-                    if find_conflict(shape, &rules, &cells).is_some() {
-                        continue;
-                    }
-                    let want = brute_count(shape, &rules, &mut cells.clone(), 200);
-                    let got = solver.count(&cells, Some(200), &mut Unbounded).unwrap();
-                    assert_eq!(got, want, "{spec:?} {givens:?}");
-                }
-            }
+            assert_counts_as_backtracking(shape, &specs, &givens);
         }
     }
 
@@ -1213,23 +1219,7 @@ mod tests {
                 vec![vec![(20, 4), (35, 1)], vec![(7, 2), (33, 6), (28, 3)]],
             ),
         ] {
-            let nc = shape.size() * shape.size();
-            for spec in &specs {
-                let rules = Arc::new(Rules::new(spec.clone()).unwrap());
-                let mut solver = Solver::with_rules(shape, rules.clone()).unwrap();
-                for givens in &givens {
-                    let mut cells = vec![0u8; nc];
-                    for &(i, v) in givens {
-                        cells[i] = v;
-                    }
-                    if find_conflict(shape, &rules, &cells).is_some() {
-                        continue;
-                    }
-                    let want = brute_count(shape, &rules, &mut cells.clone(), 200);
-                    let got = solver.count(&cells, Some(200), &mut Unbounded).unwrap();
-                    assert_eq!(got, want, "{spec:?} {givens:?}");
-                }
-            }
+            assert_counts_as_backtracking(shape, &specs, &givens);
         }
     }
 
