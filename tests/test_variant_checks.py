@@ -170,6 +170,7 @@ LINE_KINDS = [
     "slow_thermometers",
     "double_arrows",
     "lockout_lines",
+    "nabner_lines",
 ]
 INDEXERS = ["row_indexers", "column_indexers", "box_indexers"]
 KINDS += LINE_KINDS + INDEXERS

@@ -78,6 +78,7 @@ LINE_KINDS = [
     "slow_thermometers",
     "double_arrows",
     "lockout_lines",
+    "nabner_lines",
 ]
 INDEXERS = ["row_indexers", "column_indexers", "box_indexers"]
 BOXES = {4: (2, 2), 6: (2, 3), 9: (3, 3)}

@@ -43,6 +43,7 @@ EXAMPLES = {
     "slow_thermometers": [[(8, 0), (8, 1), (8, 2)]],
     "double_arrows": [[(6, 6), (7, 6), (8, 6)]],
     "lockout_lines": [[(4, 6), (5, 7), (6, 8)]],
+    "nabner_lines": [[(0, 6), (0, 7)]],
     "row_indexers": [(0, 5)],
     "column_indexers": [(1, 0), (2, 0)],
     "box_indexers": [(7, 7)],
@@ -112,6 +113,7 @@ def test_attributes_say_what_was_given():
         ({"lockout_lines": [[(0, 0)]]}, "lockout line 0 has 1 cells"),
         ({"zipper_lines": [[(0, 0), (0, 0)]]}, "zipper line 0 lists cell (0, 0) twice"),
         ({"slow_thermometers": [[(9, 9)]]}, "slow thermometer 0 names cell (9, 9), outside"),
+        ({"nabner_lines": [[(0, 0), (9, 0)]]}, "nabner line 0 names cell (9, 0), outside"),
     ],
 )
 def test_bad_constraints_name_the_constraint_and_its_cells(options, says):
@@ -204,6 +206,7 @@ def test_every_kind_is_drawn_and_prints(tmp_path):
         "data-slow-thermometer",
         "data-double-arrow",
         "data-lockout",
+        "data-nabner",
         "data-row-indexer",
         "data-column-indexer",
         "data-box-indexer",

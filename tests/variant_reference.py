@@ -221,6 +221,11 @@ def lockout_holds(v, n):
     return hi - lo >= n // 2 and all(x < lo or x > hi for x in v[1:-1])
 
 
+def nabner_holds(v):
+    """No two digits on the line equal or consecutive, neighbours or not."""
+    return all(abs(a - b) >= 2 for i, a in enumerate(v) for b in v[i + 1 :])
+
+
 def line_constraints(rules, n, box_rows, box_cols):
     """The line kinds as (kind, cell indices, test of their digits in order)."""
     idx = lambda cell: cell[0] * n + cell[1]  # noqa: E731
@@ -262,6 +267,8 @@ def line_constraints(rules, n, box_rows, box_cols):
         )
     for line in rules.lockout_lines:
         out.append(("lockout", [idx(c) for c in line], lambda v: lockout_holds(v, n)))  # noqa: PERF401
+    for line in rules.nabner_lines:
+        out.append(("nabner", [idx(c) for c in line], nabner_holds))  # noqa: PERF401
     for cell, line, place in indexed(rules, n, box_rows, box_cols):
         # The indexer's digit v names the v-th cell of its line, which holds the indexer's place.
         out.append(("indexer", [cell, *line], lambda v, p=place: v[v[0]] == p))
@@ -289,7 +296,8 @@ def indexed(rules, n, box_rows, box_cols):
 def line_pairs(rules, n):
     """The pair relations within the line kinds a clue conflict is flagged on: entropic and
     modular lines (a multiple of three apart: the same class, else different), slow
-    thermometers (never down) and a lockout line's two ends."""
+    thermometers (never down), nabner lines (every two cells at least 2 apart) and a lockout
+    line's two ends."""
     idx = lambda cell: cell[0] * n + cell[1]  # noqa: E731
     out = []
     for lines, cls in (
@@ -310,6 +318,10 @@ def line_pairs(rules, n):
         for a in range(len(line)):
             for b in range(a + 1, len(line)):
                 out.append(([idx(line[a]), idx(line[b])], lambda v: v[0] <= v[1]))  # noqa: PERF401
+    for line in rules.nabner_lines:
+        for a in range(len(line)):
+            for b in range(a + 1, len(line)):
+                out.append(([idx(line[a]), idx(line[b])], lambda v: abs(v[0] - v[1]) >= 2))  # noqa: PERF401
     out += [
         ([idx(line[0]), idx(line[-1])], lambda v: abs(v[0] - v[1]) >= n // 2)
         for line in rules.lockout_lines

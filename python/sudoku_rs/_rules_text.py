@@ -22,7 +22,8 @@ Rules are written as space-separated words, in a fixed order, so equal rules wri
     clone=r1c1,r1c2:r9c1,r9c2          (cells, then the cells they clone)
     pencil=1,2,3:r1c1                  (a cell's given pencil marks)
     zipper=...   region-sum=...   entropic=...   modular=...   slow-thermo=...
-    double-arrow=...   lockout=...         (a line of cells; a slow thermometer from its bulb)
+    double-arrow=...   lockout=...   nabner=...   (a line of cells; a slow thermometer from
+                                        its bulb)
     row-indexer=r1c1,r2c2   column-indexer=...   box-indexer=...   (indexing cells)
 
 Cells use the usual 1-based rNcM notation of puzzle books (the Python API counts from 0);
@@ -83,6 +84,7 @@ _LISTS = (
     ("slow-thermo", "slow_thermometers"),
     ("double-arrow", "double_arrows"),
     ("lockout", "lockout_lines"),
+    ("nabner", "nabner_lines"),
     ("row-indexer", "row_indexers"),
     ("column-indexer", "column_indexers"),
     ("box-indexer", "box_indexers"),

@@ -76,7 +76,7 @@ class Rules:
     anti-king, non-consecutive, disjoint groups, killer cages, little killers, thermometers,
     arrows, XV, Kropki dots, sandwiches, whispers, renban, palindromes, between lines,
     odd/even, minimum/maximum, quadruples, clones, X-sums, skyscrapers, given pencil marks,
-    zipper, region sum, entropic, modular and lockout lines, slow thermometers, double arrows
+    zipper, region sum, entropic, modular, lockout and nabner lines, slow thermometers, double arrows
     and row, column and box indexing cells. Immutable, hashable, picklable."""
 
     def __new__(
@@ -126,6 +126,7 @@ class Rules:
         slow_thermometers: Optional[Sequence[Sequence[_Cell]]] = None,
         double_arrows: Optional[Sequence[Sequence[_Cell]]] = None,
         lockout_lines: Optional[Sequence[Sequence[_Cell]]] = None,
+        nabner_lines: Optional[Sequence[Sequence[_Cell]]] = None,
         row_indexers: Optional[Sequence[_Cell]] = None,
         column_indexers: Optional[Sequence[_Cell]] = None,
         box_indexers: Optional[Sequence[_Cell]] = None,
@@ -222,6 +223,8 @@ class Rules:
     def double_arrows(self) -> Tuple[Tuple[_Cell, ...], ...]: ...
     @property
     def lockout_lines(self) -> Tuple[Tuple[_Cell, ...], ...]: ...
+    @property
+    def nabner_lines(self) -> Tuple[Tuple[_Cell, ...], ...]: ...
     @property
     def row_indexers(self) -> Tuple[_Cell, ...]: ...
     @property

@@ -381,8 +381,8 @@ impl Rules {
                         clones = None, x_sums = None, skyscrapers = None, pencil_marks = None,
                         zipper_lines = None, region_sum_lines = None, entropic_lines = None,
                         modular_lines = None, slow_thermometers = None, double_arrows = None,
-                        lockout_lines = None, row_indexers = None, column_indexers = None,
-                        box_indexers = None))]
+                        lockout_lines = None, nabner_lines = None, row_indexers = None,
+                        column_indexers = None, box_indexers = None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         diagonals: bool,
@@ -425,6 +425,7 @@ impl Rules {
         slow_thermometers: Option<&Bound<'_, PyAny>>,
         double_arrows: Option<&Bound<'_, PyAny>>,
         lockout_lines: Option<&Bound<'_, PyAny>>,
+        nabner_lines: Option<&Bound<'_, PyAny>>,
         row_indexers: Option<&Bound<'_, PyAny>>,
         column_indexers: Option<&Bound<'_, PyAny>>,
         box_indexers: Option<&Bound<'_, PyAny>>,
@@ -530,6 +531,7 @@ impl Rules {
                         slow_thermometers,
                         double_arrows,
                         lockout_lines,
+                        nabner_lines,
                     ];
                     let mut lines: [Vec<Vec<Cell>>; LineKind::ALL.len()] = Default::default();
                     for (kind, obj) in LineKind::ALL.into_iter().zip(given) {
@@ -920,6 +922,13 @@ impl Rules {
         lines_py(py, self.0.lines(LineKind::Lockout))
     }
 
+    /// The nabner lines, each a tuple of cells: no two digits on a line are equal or
+    /// consecutive, over every pair of its cells.
+    #[getter]
+    fn nabner_lines(&self, py: Python<'_>) -> PyResult<Py<PyTuple>> {
+        lines_py(py, self.0.lines(LineKind::Nabner))
+    }
+
     /// The row indexing cells: cell (r, c) holding v means cell (v, c) holds r (counted from 1).
     #[getter]
     fn row_indexers(&self, py: Python<'_>) -> PyResult<Py<PyTuple>> {
@@ -1106,6 +1115,7 @@ const KEYWORDS: &[&str] = &[
     "slow_thermometers",
     "double_arrows",
     "lockout_lines",
+    "nabner_lines",
     "row_indexers",
     "column_indexers",
     "box_indexers",

@@ -7,8 +7,8 @@
 - the marks SudokuPad draws: thermometers (a bulb and a thick line), arrows (a circle and a
   shaft with a head), white and black dots and X/V letters on the edges, coloured lines for
   whispers (green), renban (purple), palindromes (grey), between lines (blue, circles at
-  the ends), zipper (lavender), region sum (light blue), entropic (peach) and modular (teal)
-  lines, slow thermometers (a thermometer with a white core), double arrows (circles at both
+  the ends), zipper (lavender), region sum (light blue), entropic (peach), modular (teal)
+  and nabner (gold) lines, slow thermometers (a thermometer with a white core), double arrows (circles at both
   ends) and lockout lines (diamonds at both ends), indexing cells (shaded: rows green,
   columns red, boxes blue), odd circles and even squares, chevrons on minimum/maximum cells, quadruple circles
   with their digits at a corner, shaded clones, given pencil marks in small type, and the clues
@@ -108,6 +108,7 @@ _NAMED_KINDS = (
     ("slow_thermometers", "slow thermometers"),
     ("double_arrows", "double arrows"),
     ("lockout_lines", "lockout lines"),
+    ("nabner_lines", "nabner lines"),
     ("row_indexers", "row indexers"),
     ("column_indexers", "column indexers"),
     ("box_indexers", "box indexers"),
@@ -126,6 +127,7 @@ ENTROPIC_COLOUR = "#f5b57a"
 MODULAR_COLOUR = "#33bbbb"
 DOUBLE_ARROW_COLOUR = "#a0a0a0"
 LOCKOUT_COLOUR = "#3c7fd0"
+NABNER_COLOUR = "#c9c883"
 
 
 def _centre(cell: Sequence[int], size: int) -> Tuple[float, float]:
@@ -221,6 +223,7 @@ def _marks(rules: Any, n: int, size: int, colour: str) -> Tuple[List[str], List[
         ("region-sum", rules.region_sum_lines, REGION_SUM_COLOUR),
         ("entropic", rules.entropic_lines, ENTROPIC_COLOUR),
         ("modular", rules.modular_lines, MODULAR_COLOUR),
+        ("nabner", rules.nabner_lines, NABNER_COLOUR),
     ):
         under.extend(
             _line(line, size, tint, size * 0.16, f'stroke-opacity="0.85" data-{kind}="1"')

@@ -722,6 +722,7 @@ fn extension_look(kind: LineKind) -> (&'static str, &'static str) {
         LineKind::SlowThermo => ("Slow Thermometer", "#6495ED"),
         LineKind::DoubleArrow => ("Double Arrow", "#C54B8B"),
         LineKind::Lockout => ("Lockout", "#006CBA"),
+        LineKind::Nabner => ("Nabner", "#C9C883"),
     }
 }
 

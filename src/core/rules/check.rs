@@ -310,7 +310,8 @@ fn indexer_breaks(
 
 /// The pair relations of the line kinds, broken by placed clues: entropic and modular lines
 /// (cells a multiple of three apart share a class, others differ), slow thermometers (no step
-/// down) and a lockout line's ends (far enough apart).
+/// down), nabner lines (no two digits equal or consecutive) and a lockout line's ends (far
+/// enough apart).
 fn line_pair_breaks(
     n: usize,
     rules: &Rules,
@@ -319,7 +320,12 @@ fn line_pair_breaks(
 ) {
     let at = |i: usize| cell_at(i, n);
     let index = |c: &Cell| c.row * n + c.col;
-    for kind in [LineKind::Entropic, LineKind::Modular, LineKind::SlowThermo] {
+    for kind in [
+        LineKind::Entropic,
+        LineKind::Modular,
+        LineKind::SlowThermo,
+        LineKind::Nabner,
+    ] {
         let classes = kind.classes(n);
         let class = |d: u8| classes.and_then(|m| m.iter().position(|m| m >> (d - 1) & 1 == 1));
         for line in rules.lines(kind) {
@@ -333,6 +339,8 @@ fn line_pair_breaks(
                     let why = match kind {
                         LineKind::SlowThermo if x > y => "goes down from",
                         LineKind::SlowThermo => continue,
+                        LineKind::Nabner if x.abs_diff(y) < 2 => "is equal or consecutive to",
+                        LineKind::Nabner => continue,
                         _ if (j - i) % 3 == 0 && class(x) != class(y) => {
                             "is three cells on, so in the same class as"
                         }

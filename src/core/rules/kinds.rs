@@ -283,10 +283,13 @@ pub enum LineKind {
     /// The end digits (diamonds) differ by at least half the side, rounded down, and no digit
     /// between them on the line lies between or on theirs.
     Lockout,
+    /// No two digits on the line are equal or consecutive, over every pair of its cells (not
+    /// only neighbours).
+    Nabner,
 }
 
 impl LineKind {
-    pub const ALL: [LineKind; 7] = [
+    pub const ALL: [LineKind; 8] = [
         LineKind::Zipper,
         LineKind::RegionSum,
         LineKind::Entropic,
@@ -294,6 +297,7 @@ impl LineKind {
         LineKind::SlowThermo,
         LineKind::DoubleArrow,
         LineKind::Lockout,
+        LineKind::Nabner,
     ];
 
     /// The `Rules` keyword and attribute.
@@ -306,6 +310,7 @@ impl LineKind {
             LineKind::SlowThermo => "slow_thermometers",
             LineKind::DoubleArrow => "double_arrows",
             LineKind::Lockout => "lockout_lines",
+            LineKind::Nabner => "nabner_lines",
         }
     }
 
@@ -319,6 +324,7 @@ impl LineKind {
             LineKind::SlowThermo => "slow thermometer",
             LineKind::DoubleArrow => "double arrow",
             LineKind::Lockout => "lockout line",
+            LineKind::Nabner => "nabner line",
         }
     }
 
@@ -332,6 +338,7 @@ impl LineKind {
             LineKind::SlowThermo => "slowthermometer",
             LineKind::DoubleArrow => "doublearrow",
             LineKind::Lockout => "lockout",
+            LineKind::Nabner => "nabner",
         }
     }
 
@@ -424,6 +431,8 @@ impl LineKind {
                         .iter()
                         .all(|&d| d < lo || d > hi)
             }
+            LineKind::Nabner => (0..digits.len())
+                .all(|i| digits[i + 1..].iter().all(|&d| d.abs_diff(digits[i]) >= 2)),
         }
     }
 }

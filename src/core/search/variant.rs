@@ -32,7 +32,7 @@ use super::trace::{NoTrace, Tracer};
 use crate::core::error::{Cell, Result};
 use crate::core::grid::shape::BoxShape;
 use crate::core::rules::layout::{neighbours, Layout, MAX_BITSET_CELLS};
-use crate::core::rules::{find_conflict, Rules};
+use crate::core::rules::{find_conflict, LineKind, Rules};
 
 /// Ranks of cells with equal candidate counts run `0..=RANK_SPAN` (lower first).
 const RANK_SPAN: u32 = 63;
@@ -714,6 +714,14 @@ fn propagators(rules: &Rules, n: usize) -> (Vec<Propagator>, Vec<Pairs>, usize, 
     for w in rules.whispers() {
         for pair in w.cells.windows(2) {
             add((AtLeast, w.difference_for(n)), at(&pair[0]), at(&pair[1]));
+        }
+    }
+    // A nabner line: every two of its cells differ by at least 2, neighbours or not.
+    for line in rules.lines(LineKind::Nabner) {
+        for (i, a) in line.iter().enumerate() {
+            for b in &line[i + 1..] {
+                add((AtLeast, 2), at(a), at(b));
+            }
         }
     }
     for p in rules.palindromes() {
