@@ -186,31 +186,44 @@ def small_rules(draw, n):
     )
 
 
+def drawn_givens(data, n, most):
+    """An n x n grid with up to `most` drawn givens, any digit in any cell (rules may break)."""
+    givens = data.draw(
+        st.lists(st.tuples(st.integers(0, n * n - 1), st.integers(1, n)), max_size=most)
+    )
+    cells = [0] * (n * n)
+    for i, v in givens:
+        cells[i] = v
+    return cells
+
+
+def solution_with_blanks(data, rules, most):
+    """A 6x6 puzzle made from a solution under `rules` (which the reference checks) with up to
+    `most` drawn cells blanked; None when the solver finds no solution within its budget."""
+    kw = {} if rules.regions is not None else {"box": (2, 3)}
+    try:
+        solution = flat(sr.solve("." * 36, rules=rules, max_guesses=10_000, **kw))
+    except (sr.NoSolutionError, sr.GuessLimitError):
+        return None
+    assert ref.is_solution([0] * 36, solution, rules, 6, 2, 3)
+    blanks = data.draw(st.lists(st.integers(0, 35), max_size=most, unique=True))
+    return [0 if i in blanks else v for i, v in enumerate(solution)]
+
+
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_4x4_counts_match_the_reference(data):
     rules = data.draw(small_rules(4))
-    givens = data.draw(st.lists(st.tuples(st.integers(0, 15), st.integers(1, 4)), max_size=4))
-    cells = [0] * 16
-    for i, v in givens:
-        cells[i] = v
-    check_against_reference(cells, rules, 4, (2, 2), limit=300)
+    check_against_reference(drawn_givens(data, 4, 4), rules, 4, (2, 2), limit=300)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_6x6_counts_match_the_reference(data):
     rules = data.draw(small_rules(6))
-    kw = {} if rules.regions is not None else {"box": (2, 3)}
-    # Start from a solution when there is one (the reference checks it), then blank cells.
-    try:
-        solution = flat(sr.solve("." * 36, rules=rules, max_guesses=10_000, **kw))
-    except (sr.NoSolutionError, sr.GuessLimitError):
-        return
-    assert ref.is_solution([0] * 36, solution, rules, 6, 2, 3)
-    blanks = data.draw(st.lists(st.integers(0, 35), max_size=18, unique=True))
-    cells = [0 if i in blanks else v for i, v in enumerate(solution)]
-    check_against_reference(cells, rules, 6, (2, 3), limit=50)
+    cells = solution_with_blanks(data, rules, 18)
+    if cells is not None:
+        check_against_reference(cells, rules, 6, (2, 3), limit=50)
 
 
 @st.composite
@@ -245,25 +258,16 @@ def pair_rules(draw, n):
 @given(data=st.data())
 def test_pair_relations_count_as_the_reference_on_4x4(data):
     rules = data.draw(pair_rules(4))
-    givens = data.draw(st.lists(st.tuples(st.integers(0, 15), st.integers(1, 4)), max_size=3))
-    cells = [0] * 16
-    for i, v in givens:
-        cells[i] = v
-    check_against_reference(cells, rules, 4, (2, 2), limit=300)
+    check_against_reference(drawn_givens(data, 4, 3), rules, 4, (2, 2), limit=300)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_pair_relations_count_as_the_reference_on_6x6(data):
     rules = data.draw(pair_rules(6))
-    try:
-        solution = flat(sr.solve("." * 36, rules=rules, box=(2, 3), max_guesses=10_000))
-    except (sr.NoSolutionError, sr.GuessLimitError):
-        return
-    assert ref.is_solution([0] * 36, solution, rules, 6, 2, 3)
-    blanks = data.draw(st.lists(st.integers(0, 35), max_size=20, unique=True))
-    cells = [0 if i in blanks else v for i, v in enumerate(solution)]
-    check_against_reference(cells, rules, 6, (2, 3), limit=50)
+    cells = solution_with_blanks(data, rules, 20)
+    if cells is not None:
+        check_against_reference(cells, rules, 6, (2, 3), limit=50)
 
 
 NINE_BY_NINE = [
