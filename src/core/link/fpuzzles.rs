@@ -404,6 +404,12 @@ pub fn from_json(data: &Json) -> Result<Puzzle> {
                 solution = read_solution(value, n)?;
             }
             k if KEPT.contains(&k) => puzzle_kept.push((key.to_string(), value.clone())),
+            // SudokuPad's fog-of-war lights, kept when a SudokuPad puzzle is written as
+            // f-puzzles data.
+            "triggereffect" => {
+                super::sudokupad::check_fog_triggers(value)?;
+                puzzle_kept.push((key.to_string(), value.clone()));
+            }
             k if COSMETIC.contains(&k) => {
                 // Fog of war (cosmetic cages labelled FOW or FOGLIGHT) only hides cells from a
                 // player until they are earned: it leaves the solutions as they are, so it is

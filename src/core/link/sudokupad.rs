@@ -5,8 +5,8 @@
 //! SudokuPad's elements are drawings: a line is a thermometer, a renban, a whispers line or a
 //! decoration only as the rules text says. What carries meaning by itself maps onto the model:
 //! the givens, the regions, the killer cages (a cage with its sum), and the title, author,
-//! rules and solution SudokuPad keeps as metadata. Lines, arrows, overlays and underlays are
-//! refused, naming how many there are.
+//! rules and solution SudokuPad keeps as metadata; fog of war, which only hides cells, is kept.
+//! Lines, arrows, overlays and underlays are refused, naming how many there are.
 
 use crate::core::error::{Cell, Error, Result};
 use crate::core::grid::shape::suggest_box;
@@ -363,6 +363,9 @@ pub fn from_json(data: &Json) -> Result<Puzzle> {
     let mut spec = Spec::default();
     let mut puzzle_meta: [Option<String>; 3] = [None, None, None];
     let mut solution: Option<Vec<u8>> = None;
+    // The cells fog of war lights at the start; `Some` when the puzzle has fog.
+    let mut fog: Option<Vec<Cell>> = None;
+    let mut kept: Vec<(String, Json)> = Vec::new();
     let mut meta = |key: &str, value: &str| -> bool {
         let value = value.trim().to_string();
         match key.to_ascii_lowercase().as_str() {
@@ -424,12 +427,30 @@ pub fn from_json(data: &Json) -> Result<Puzzle> {
                     }
                 }
             }
-            "foglight" if !value.is_blank() => {
-                return Err(Error::Rules(
-                    "the SudokuPad puzzle has fog of war, which sudoku_rs does not model; the \
-                     puzzle is refused"
-                        .into(),
-                ))
+            // Fog of war only decides what a player sees until they earn it; the constraints
+            // under it are in the data like any other, so the solutions are those without fog.
+            // It is kept (as f-puzzles' `fogofwar`, the cells lit at the start), not refused.
+            "foglight" => {
+                let cells = match value {
+                    Json::Null => &[][..],
+                    Json::Array(cells) => cells,
+                    other => {
+                        return Err(link(format!(
+                            "the SudokuPad foglight is {}, not a list of cells",
+                            other.kind()
+                        )))
+                    }
+                };
+                let lit = fog.get_or_insert_with(Vec::new);
+                for cell in cells {
+                    lit.push(cell_of(cell, n, "the SudokuPad foglight")?);
+                }
+            }
+            "triggereffect" => {
+                check_fog_triggers(value)?;
+                if !value.is_blank() {
+                    kept.push((key.clone(), value.clone()));
+                }
             }
             "regions" => {
                 let regions = value
@@ -469,6 +490,18 @@ pub fn from_json(data: &Json) -> Result<Puzzle> {
                         continue;
                     }
                     let what = format!("SudokuPad cage {i}");
+                    // A cage labelled FOGLIGHT (or `foglight: cells`) lights its cells at the
+                    // start: fog, kept like the foglight key.
+                    if text.as_deref().is_some_and(|t| {
+                        let t = t.trim().to_ascii_lowercase();
+                        t == "foglight" || t.starts_with("foglight:")
+                    }) {
+                        let lit = fog.get_or_insert_with(Vec::new);
+                        for cell in cells {
+                            lit.push(cell_of(cell, n, &what)?);
+                        }
+                        continue;
+                    }
                     // The disjoint groups, drawn as cages: the rule itself.
                     if cage.get("type").and_then(Json::as_str) == Some("disjoint") {
                         spec.disjoint_groups = true;
@@ -551,7 +584,46 @@ pub fn from_json(data: &Json) -> Result<Puzzle> {
     puzzle.author = author;
     puzzle.rules_text = rules_text;
     puzzle.solution = solution;
+    if let Some(mut lit) = fog {
+        lit.sort_by_key(|c| (c.row, c.col));
+        lit.dedup();
+        let names = lit
+            .iter()
+            .map(|c| Json::String(format!("R{}C{}", c.row + 1, c.col + 1)))
+            .collect();
+        puzzle.kept.push(("fogofwar".into(), Json::Array(names)));
+    }
+    puzzle.kept.extend(kept);
     Ok(puzzle)
+}
+
+/// SudokuPad's `triggereffect` entries: a cell's value lighting other cells through fog of war,
+/// the only effect SudokuPad has. Any other effect may change the rules, so it is refused.
+pub(super) fn check_fog_triggers(value: &Json) -> Result<()> {
+    if value.is_blank() {
+        return Ok(());
+    }
+    let entries = value.as_array().ok_or_else(|| {
+        link(format!(
+            "the triggereffect element is {}, not a list",
+            value.kind()
+        ))
+    })?;
+    for (i, entry) in entries.iter().enumerate() {
+        let effect = entry
+            .get("effect")
+            .and_then(|e| e.get("type"))
+            .and_then(Json::as_str);
+        if effect != Some("foglight") {
+            return Err(Error::Rules(format!(
+                "triggereffect {i} is {}: only fog-of-war lights ('foglight') are known to \
+                 leave the rules as they are, so the puzzle is refused rather than solved without \
+                 it",
+                effect.map_or_else(|| entry.write(), |e| format!("a '{e}' effect"))
+            )));
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -572,5 +644,51 @@ mod tests {
         let lines = zipped.replace("l:[]", "l:[{wp:[[0.5,0.5],[1.5,1.5]]}]");
         let err = from_text(&lines).unwrap_err().to_string();
         assert!(err.contains("1 lines"), "{err}");
+    }
+
+    const FOGGY: &str = "{ce:[[{v:1},,{},{}],[,,,],[,,,],[,,,{v:'4'}]],foglight:[[1,2],[0,0],[1,2]],\
+        ca:[{ce:[[3,3]],v:'FOGLIGHT'},{ce:[[0,0],[0,1]],v:3}],\
+        triggereffect:[{trigger:{type:'cellvalue',cell:'r1c1'},effect:{type:'foglight',cells:['r2c2']}}]}";
+
+    #[test]
+    fn fog_of_war_is_kept_as_fpuzzles_fog() {
+        let puzzle = from_text(FOGGY).unwrap();
+        assert_eq!(puzzle.givens[0], 1);
+        // The FOGLIGHT cage is a light, not a killer cage.
+        assert_eq!(puzzle.rules.cages().len(), 1);
+        let fog = puzzle.kept.iter().find(|(k, _)| k == "fogofwar").unwrap();
+        assert_eq!(fog.1.write(), r#"["R1C1","R2C3","R4C4"]"#);
+        assert!(puzzle.kept.iter().any(|(k, _)| k == "triggereffect"));
+        // Written as f-puzzles data and read back, it is the same puzzle.
+        let again = super::super::fpuzzles::from_json(&super::super::fpuzzles::to_json(&puzzle));
+        assert_eq!(again.unwrap(), puzzle);
+        // Fog with no cell lit at the start is still fog.
+        let dark = from_text("{ce:[[,,,],[,,,],[,,,],[,,,]],foglight:[]}").unwrap();
+        assert_eq!(dark.kept, vec![("fogofwar".into(), Json::Array(vec![]))]);
+    }
+
+    #[test]
+    fn fog_that_is_not_fog_is_refused() {
+        for (text, says) in [
+            (
+                FOGGY.replace("type:'foglight',cells", "type:'setvalue',cells"),
+                "'setvalue'",
+            ),
+            (
+                FOGGY.replace("effect:{type:'foglight',cells:['r2c2']}", "x:1"),
+                "triggereffect 0",
+            ),
+            (
+                FOGGY.replace("foglight:[[1,2],", "foglight:[[1,9],"),
+                "outside the 4x4",
+            ),
+            (
+                FOGGY.replace("foglight:[[1,2],[0,0],[1,2]]", "foglight:7"),
+                "not a list",
+            ),
+        ] {
+            let err = from_text(&text).unwrap_err().to_string();
+            assert!(err.contains(says), "{says}: {err}");
+        }
     }
 }
