@@ -77,6 +77,7 @@ fn hint(tenths: u16, technique: &'static str) -> Hint {
 }
 
 /// Full houses (1.0), then hidden singles in blocks (1.2) and in lines (1.5).
+#[inline(always)]
 pub(super) fn hidden_single(s: &View<'_>) -> Option<Hint> {
     for alone in [true, false] {
         for t in [0, 2, 1] {
@@ -109,6 +110,7 @@ pub(super) fn hidden_single(s: &View<'_>) -> Option<Hint> {
 /// 15 one in a line, as [`hidden_single`] rates them) with every single of that kind pushed on
 /// `out` (cell, digit), or `None` when [`hidden_single`] finds nothing.
 #[allow(clippy::needless_bitwise_bool)]
+#[inline(always)]
 pub(super) fn singles(s: &View<'_>, out: &mut Vec<(u8, u8)>) -> Option<u16> {
     // Each region's digits with one position, found once for the three kinds; a region with
     // one empty cell holds full houses, any other hidden singles.
@@ -153,6 +155,7 @@ pub(super) fn singles(s: &View<'_>, out: &mut Vec<(u8, u8)>) -> Option<u16> {
 /// The digits (bit d-1 for digit d) that have exactly one position in a region, given the
 /// positions of each digit: eight digits at a time in 16-bit lanes of a `u128`, the ninth
 /// alone, since this runs on every changed region between two steps of singles.
+#[inline(always)]
 pub(super) fn single_digits(pos: &[u16; 9]) -> u16 {
     const LANES: u128 = 0x0001_0001_0001_0001_0001_0001_0001_0001;
     let x = pos[..8]
@@ -178,6 +181,7 @@ pub(super) fn single_digits(pos: &[u16; 9]) -> u16 {
 }
 
 /// A cell with one candidate (2.3).
+#[inline(always)]
 pub(super) fn naked_single(s: &View<'_>) -> Option<Hint> {
     (0..81)
         .find(|&c| s.values[c] == 0 && s.cands[c].count_ones() == 1)
@@ -218,6 +222,7 @@ const fn inside() -> [[[[u16; 9]; 3]; 9]; 3] {
 
 /// Pointing and claiming; `direct`: only those that leave a hidden single in a region of the
 /// first region's type (1.7 pointing, 1.9 claiming), else every one (2.6, 2.8).
+#[inline(always)]
 pub(super) fn locking(s: &View<'_>, direct: bool) -> Option<Hint> {
     for (t1, t2) in [(0, 2), (0, 1), (2, 0), (1, 0)] {
         for d in 1..=9u8 {
@@ -281,6 +286,7 @@ pub(super) fn locking(s: &View<'_>, direct: bool) -> Option<Hint> {
 
 /// Hidden pairs, triples, quads; `direct`: only those whose eliminations leave a hidden single
 /// in the same region (2.0, 2.5), else every one (3.4, 4.0, 5.4).
+#[inline(always)]
 pub(super) fn hidden_set(s: &View<'_>, degree: u32, direct: bool) -> Option<Hint> {
     for t in [0, 2, 1] {
         for r in 0..9 {
@@ -367,6 +373,7 @@ pub(super) fn hidden_set(s: &View<'_>, degree: u32, direct: bool) -> Option<Hint
 }
 
 /// Naked pairs, triples, quads (3.0, 3.6, 5.0).
+#[inline(always)]
 pub(super) fn naked_set(s: &View<'_>, degree: u32) -> Option<Hint> {
     for t in [0, 2, 1] {
         for r in 0..9 {
@@ -422,6 +429,7 @@ pub(super) fn naked_set(s: &View<'_>, degree: u32) -> Option<Hint> {
 }
 
 /// X-wing, swordfish, jellyfish (3.2, 3.8, 5.2): columns as base first, then rows.
+#[inline(always)]
 pub(super) fn fish(s: &View<'_>, degree: u32) -> Option<Hint> {
     let mut placed = [0u32; 10];
     for c in 0..81 {
@@ -485,6 +493,7 @@ pub(super) fn fish(s: &View<'_>, degree: u32) -> Option<Hint> {
 }
 
 /// XY-wing (4.2) or XYZ-wing (4.4).
+#[inline(always)]
 pub(super) fn xy_wing(s: &View<'_>, xyz: bool) -> Option<Hint> {
     let target = if xyz { 3 } else { 2 };
     for i in 0..81 {
@@ -543,6 +552,7 @@ fn region_ids(c: usize) -> [u8; 3] {
 
 /// Unique rectangles and loops, types 1 to 4 (4.5 for a rectangle, more for longer loops and
 /// larger type-3 sets): the easiest hint, types in order among equals.
+#[inline(always)]
 pub(super) fn unique_loops(s: &View<'_>) -> Option<Hint> {
     let mut found: Vec<(u16, u8, Hint)> = Vec::new();
     for i in 0..81 {
@@ -820,6 +830,7 @@ fn loop_type4(s: &View<'_>, base: u16, v: &[u8], c1: usize, c2: usize) -> Option
 }
 
 /// Bivalue universal grave, types 1, 2 and 4 (5.6, 5.7).
+#[inline(always)]
 pub(super) fn bug(s: &View<'_>) -> Option<Hint> {
     let mut temp = s.cands;
     let mut bug_cells: Vec<usize> = Vec::new();
@@ -1065,6 +1076,7 @@ fn excluded(s: &View<'_>, mut common: u128, chosen: u16) -> bool {
 
 /// Aligned pair exclusion (6.2): two cells (any two, as SE pairs them) and the bivalue cells
 /// both see.
+#[inline(always)]
 pub(super) fn aligned_pair_exclusion(s: &View<'_>) -> Option<Hint> {
     let mut excluders = [0u128; 81];
     let bases = exclusion_bases(s, 2, &mut excluders);
@@ -1107,6 +1119,7 @@ pub(super) fn aligned_pair_exclusion(s: &View<'_>) -> Option<Hint> {
 /// two or three candidates either one sees (those of the first, then the second's others,
 /// each in ascending order), and excludes the candidates no allowed combination of the three
 /// uses.
+#[inline(always)]
 pub(super) fn aligned_triple_exclusion(s: &View<'_>) -> Option<Hint> {
     let mut excluders = [0u128; 81];
     let bases = exclusion_bases(s, 3, &mut excluders);

@@ -195,24 +195,60 @@ const fn positions_in_regions() -> [[u8; 3]; 81] {
     out
 }
 
+/// `PLACE_KEEP[cell][9 * t + index]`: the positions of region `index` of type `t` that keep a
+/// digit placed in `cell` as a candidate (the cells that are neither `cell` nor its peers).
+const PLACE_KEEP: [[u16; 27]; 81] = place_keep();
+
+const fn place_keep() -> [[u16; 27]; 81] {
+    let regions = regions();
+    let cell_regions = cell_regions();
+    let mut out = [[0u16; 27]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let mut t = 0;
+        while t < 3 {
+            let mut i = 0;
+            while i < 9 {
+                let mut keep = 0u16;
+                let mut p = 0;
+                while p < 9 {
+                    let o = regions[t][i][p] as usize;
+                    let seen = o == c
+                        || cell_regions[c][0] == cell_regions[o][0]
+                        || cell_regions[c][1] == cell_regions[o][1]
+                        || cell_regions[c][2] == cell_regions[o][2];
+                    if !seen {
+                        keep |= 1 << p;
+                    }
+                    p += 1;
+                }
+                out[c][9 * t + i] = keep;
+                i += 1;
+            }
+            t += 1;
+        }
+        c += 1;
+    }
+    out
+}
+
 impl Tables {
+    #[inline(always)]
     pub(crate) fn of(state: &State) -> Tables {
         let mut pos = [[[0u16; 9]; 9]; 3];
         let mut empty = [[0u8; 9]; 3];
         let mut placed = [[0u16; 9]; 3];
-        for (t, regions) in REGIONS.iter().enumerate() {
-            for (index, cells) in regions.iter().enumerate() {
+        // Every digit of every cell without a branch: which candidates a cell has is data the
+        // processor cannot predict, and this runs once per rating.
+        for (c, (&m, &v)) in state.cands.iter().zip(&state.values).enumerate() {
+            for t in 0..3 {
+                let (index, p) = (CELL_REGION[c][t] as usize, POSITION[c][t]);
                 let out = &mut pos[t][index];
-                for (p, &c) in cells.iter().enumerate() {
-                    let mut m = state.cands[c as usize];
-                    while m != 0 {
-                        out[m.trailing_zeros() as usize] |= 1 << p;
-                        m &= m - 1;
-                    }
-                    let v = state.values[c as usize];
-                    empty[t][index] += u8::from(v == 0);
-                    placed[t][index] |= (1u16 << v) >> 1;
+                for (d, out) in out.iter_mut().enumerate() {
+                    *out |= (m >> d & 1) << p;
                 }
+                empty[t][index] += u8::from(v == 0);
+                placed[t][index] |= (1u16 << v) >> 1;
             }
         }
         Tables {
@@ -226,6 +262,7 @@ impl Tables {
 
     /// Brings [`Tables::ones`] up to date: only the regions that changed since the last call,
     /// as a step of singles touches a few regions and the singles are looked for after each.
+    #[inline(always)]
     fn refresh(&mut self) {
         let mut dirty = std::mem::take(&mut self.dirty);
         while dirty != 0 {
@@ -285,11 +322,35 @@ impl Tables {
     }
 
     /// [`State::place`], keeping the tables up to date.
+    #[inline(always)]
     fn place(&mut self, state: &mut State, cell: usize, d: u8) {
-        let mut m = state.cands[cell];
-        while m != 0 {
-            self.remove(state, cell, m.trailing_zeros() as u8 + 1);
-            m &= m - 1;
+        // Without a branch on which candidates the cell and its peers hold (data the processor
+        // cannot predict): every digit's position of the cell is cleared in its three regions,
+        // and digit `d`'s positions in all 27 regions are masked with what the placement
+        // leaves of them, a region marked changed where a position went.
+        let had = u32::from(state.cands[cell] != 0);
+        self.dirty |= CELL_DIRTY[cell] & had.wrapping_neg();
+        state.cands[cell] = 0;
+        for ((pos, &r), &p) in self
+            .pos
+            .iter_mut()
+            .zip(&CELL_REGION[cell])
+            .zip(&POSITION[cell])
+        {
+            for positions in &mut pos[r as usize] {
+                *positions &= !(1 << p);
+            }
+        }
+        let di = d as usize - 1;
+        let keep = &PLACE_KEEP[cell];
+        for (id, &keep) in keep.iter().enumerate() {
+            let positions = &mut self.pos[id / 9][id % 9][di];
+            let old = *positions;
+            *positions = old & keep;
+            self.dirty |= u32::from(old != *positions) << id;
+        }
+        for &p in &PEERS[cell] {
+            state.cands[p as usize] &= !(1 << di);
         }
         state.values[cell] = d;
         for ((empty, placed), &r) in self
@@ -299,14 +360,12 @@ impl Tables {
             .zip(&CELL_REGION[cell])
         {
             empty[r as usize] -= 1;
-            placed[r as usize] |= 1 << (d - 1);
-        }
-        for &p in &PEERS[cell] {
-            self.remove(state, p as usize, d);
+            placed[r as usize] |= 1 << di;
         }
     }
 
     /// Applies a hint to `state`: its eliminations, then its placements.
+    #[inline(always)]
     fn apply(&mut self, state: &mut State, hint: &Hint) {
         for &(c, d) in &hint.eliminations {
             self.remove(state, c as usize, d);
@@ -351,10 +410,51 @@ impl std::ops::Deref for View<'_> {
     }
 }
 
+/// One of SE's techniques other than chains, with its settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Basic {
+    HiddenSingle,
+    /// Pointing and claiming; `true`: only the direct ones.
+    Locking(bool),
+    /// Hidden sets of a degree; `true`: only the direct ones.
+    HiddenSet(u32, bool),
+    NakedSingle,
+    NakedSet(u32),
+    Fish(u32),
+    /// XY-wing, or with `true` XYZ-wing.
+    XyWing(bool),
+    UniqueLoops,
+    Bug,
+    AlignedPair,
+    AlignedTriple,
+}
+
+impl Basic {
+    /// The technique's first hint in SE's scan order. Inlined into each of [`Isa`]'s two
+    /// compilations of the rating loop, with every technique, so that each is built for the
+    /// processor's instructions where it has them.
+    #[inline(always)]
+    fn find(self, view: &View<'_>) -> Option<Hint> {
+        match self {
+            Basic::HiddenSingle => basic::hidden_single(view),
+            Basic::Locking(direct) => basic::locking(view, direct),
+            Basic::HiddenSet(degree, direct) => basic::hidden_set(view, degree, direct),
+            Basic::NakedSingle => basic::naked_single(view),
+            Basic::NakedSet(degree) => basic::naked_set(view, degree),
+            Basic::Fish(degree) => basic::fish(view, degree),
+            Basic::XyWing(xyz) => basic::xy_wing(view, xyz),
+            Basic::UniqueLoops => basic::unique_loops(view),
+            Basic::Bug => basic::bug(view),
+            Basic::AlignedPair => basic::aligned_pair_exclusion(view),
+            Basic::AlignedTriple => basic::aligned_triple_exclusion(view),
+        }
+    }
+}
+
 /// One entry of SE's technique order.
 enum Producer {
     /// A technique of [`basic`]: its first hint in SE's scan order.
-    Basic(fn(&View<'_>) -> Option<Hint>),
+    Basic(Basic),
     /// A chain family: SE sorts a family's hints and applies the first.
     Chain(chains::Family),
 }
@@ -362,28 +462,28 @@ enum Producer {
 /// SE 1.2.1's technique order (SukakuExplainer's default order with SE 1.2.1's technique set):
 /// the first that finds a hint gives the step, whatever its difficulty.
 const ORDER: &[Producer] = &[
-    Producer::Basic(basic::hidden_single),
-    Producer::Basic(|s| basic::locking(s, true)),
-    Producer::Basic(|s| basic::hidden_set(s, 2, true)),
-    Producer::Basic(basic::naked_single),
-    Producer::Basic(|s| basic::hidden_set(s, 3, true)),
-    Producer::Basic(|s| basic::locking(s, false)),
-    Producer::Basic(|s| basic::naked_set(s, 2)),
-    Producer::Basic(|s| basic::fish(s, 2)),
-    Producer::Basic(|s| basic::hidden_set(s, 2, false)),
-    Producer::Basic(|s| basic::naked_set(s, 3)),
-    Producer::Basic(|s| basic::fish(s, 3)),
-    Producer::Basic(|s| basic::hidden_set(s, 3, false)),
-    Producer::Basic(|s| basic::xy_wing(s, false)),
-    Producer::Basic(|s| basic::xy_wing(s, true)),
-    Producer::Basic(basic::unique_loops),
-    Producer::Basic(|s| basic::naked_set(s, 4)),
-    Producer::Basic(|s| basic::fish(s, 4)),
-    Producer::Basic(|s| basic::hidden_set(s, 4, false)),
-    Producer::Basic(basic::bug),
-    Producer::Basic(basic::aligned_pair_exclusion),
+    Producer::Basic(Basic::HiddenSingle),
+    Producer::Basic(Basic::Locking(true)),
+    Producer::Basic(Basic::HiddenSet(2, true)),
+    Producer::Basic(Basic::NakedSingle),
+    Producer::Basic(Basic::HiddenSet(3, true)),
+    Producer::Basic(Basic::Locking(false)),
+    Producer::Basic(Basic::NakedSet(2)),
+    Producer::Basic(Basic::Fish(2)),
+    Producer::Basic(Basic::HiddenSet(2, false)),
+    Producer::Basic(Basic::NakedSet(3)),
+    Producer::Basic(Basic::Fish(3)),
+    Producer::Basic(Basic::HiddenSet(3, false)),
+    Producer::Basic(Basic::XyWing(false)),
+    Producer::Basic(Basic::XyWing(true)),
+    Producer::Basic(Basic::UniqueLoops),
+    Producer::Basic(Basic::NakedSet(4)),
+    Producer::Basic(Basic::Fish(4)),
+    Producer::Basic(Basic::HiddenSet(4, false)),
+    Producer::Basic(Basic::Bug),
+    Producer::Basic(Basic::AlignedPair),
     Producer::Chain(chains::Family::Cycles),
-    Producer::Basic(basic::aligned_triple_exclusion),
+    Producer::Basic(Basic::AlignedTriple),
     Producer::Chain(chains::Family::Nishio),
     Producer::Chain(chains::Family::Multiple),
     Producer::Chain(chains::Family::Dynamic),
@@ -397,6 +497,7 @@ const ORDER: &[Producer] = &[
 
 /// The step SE takes next, trying its techniques from `ORDER[from]` on, or `None` when they are
 /// stuck. The chain searches ask `control` as they go (one step of them can take seconds).
+#[inline(always)]
 fn next_hint(
     view: &View<'_>,
     from: usize,
@@ -406,8 +507,8 @@ fn next_hint(
 ) -> Result<Option<Hint>> {
     for producer in &ORDER[from..to] {
         match producer {
-            Producer::Basic(find) => {
-                if let Some(h) = find(view) {
+            Producer::Basic(technique) => {
+                if let Some(h) = technique.find(view) {
                     return Ok(Some(h));
                 }
             }
@@ -519,6 +620,32 @@ fn is_solution(values: &[u8; 81]) -> bool {
     })
 }
 
+/// [`rate_loop`], built for the processor's popcount and bit instructions where it has them
+/// (as the 9x9 solver's search is): the techniques count and pick bits all the time.
+fn rate_from(
+    start: &State,
+    control: &mut (impl Control + ?Sized),
+    unknown: Option<&mut Unknown<'_>>,
+) -> Result<Outcome> {
+    #[cfg(target_arch = "x86_64")]
+    if nine::modern() {
+        // SAFETY: `modern()` found every feature `modern_rate` is built for.
+        return unsafe { modern_rate(start, control, unknown) };
+    }
+    rate_loop(start, control, unknown)
+}
+
+/// [`rate_loop`] with everything it inlines built for the features [`nine::modern`] checks.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
+unsafe fn modern_rate(
+    start: &State,
+    control: &mut (impl Control + ?Sized),
+    unknown: Option<&mut Unknown<'_>>,
+) -> Result<Outcome> {
+    rate_loop(start, control, unknown)
+}
+
 /// Rates from `start`; with `unknown`, a puzzle whose solutions are not counted yet. Its
 /// rating runs uncounted while every step is one that holds in every solution (singles up
 /// to SE's first uniqueness technique): a path of such steps that fills the grid with a
@@ -526,7 +653,8 @@ fn is_solution(values: &[u8; 81]) -> bool {
 /// the first uniqueness technique or chain is tried, and whenever a step finds the state
 /// broken (a puzzle with no solution), and the rating goes on from where it is: every step
 /// so far holds in the one solution.
-fn rate_from(
+#[inline(always)]
+fn rate_loop(
     start: &State,
     control: &mut (impl Control + ?Sized),
     mut unknown: Option<&mut Unknown<'_>>,
@@ -642,11 +770,9 @@ mod tests {
 
     #[test]
     fn the_first_uniqueness_technique_is_where_the_order_says() {
-        let unique_loops: fn(&View<'_>) -> Option<Hint> = basic::unique_loops;
-        let at = ORDER.iter().position(|p| match p {
-            Producer::Basic(f) => std::ptr::fn_addr_eq(*f, unique_loops),
-            Producer::Chain(_) => false,
-        });
+        let at = ORDER
+            .iter()
+            .position(|p| matches!(p, Producer::Basic(Basic::UniqueLoops)));
         assert_eq!(at, Some(FIRST_UNIQUENESS));
     }
 
