@@ -109,37 +109,27 @@ pub(super) fn hidden_single(s: &View<'_>) -> Option<Hint> {
 /// The easiest kind of hidden single present (10 a full house, 12 a hidden single in a block,
 /// 15 one in a line, as [`hidden_single`] rates them) with every single of that kind pushed on
 /// `out` (cell, digit), or `None` when [`hidden_single`] finds nothing.
-#[allow(clippy::needless_bitwise_bool)]
 #[inline(always)]
 pub(super) fn singles(s: &View<'_>, out: &mut Vec<(u8, u8)>) -> Option<u16> {
-    // Each region's digits with one position, found once for the three kinds; a region with
-    // one empty cell holds full houses, any other hidden singles.
-    let (mut houses, mut blocks, mut lines) = (false, false, false);
-    for t in 0..3 {
-        for r in 0..9 {
-            // A filled region has no positions, so no single digits. `&` rather than `&&`:
-            // no branch to mispredict on each region.
-            let found = s.single_digits(t, r) != 0;
-            let house = s.empty_count(t, r) == 1;
-            houses |= found & house;
-            blocks |= found & !house & (t == 0);
-            lines |= found & !house & (t != 0);
-        }
-    }
-    let (tenths, types): (u16, &[usize]) = if houses {
-        (10, &[0, 2, 1])
-    } else if blocks {
-        (12, &[0])
-    } else if lines {
-        (15, &[2, 1])
+    // A region with one empty cell holds full houses, any other hidden singles; the tables
+    // keep both as region bits, so no region is visited that has none.
+    const BLOCKS: u32 = 0x1ff;
+    let (with_ones, one_empty) = s.single_regions();
+    let (houses, others) = (with_ones & one_empty, with_ones & !one_empty);
+    // The kinds' regions in SE's scan order: blocks, then columns, then rows.
+    let (tenths, scans): (u16, [u32; 3]) = if houses != 0 {
+        (10, [houses & BLOCKS, houses >> 18, houses >> 9 & BLOCKS])
+    } else if others & BLOCKS != 0 {
+        (12, [others & BLOCKS, 0, 0])
+    } else if others != 0 {
+        (15, [0, others >> 18, others >> 9 & BLOCKS])
     } else {
         return None;
     };
-    for &t in types {
-        for r in 0..9 {
-            if (s.empty_count(t, r) == 1) != (tenths == 10) {
-                continue;
-            }
+    for (t, mut regions) in [0, 2, 1].into_iter().zip(scans) {
+        while regions != 0 {
+            let r = regions.trailing_zeros() as usize;
+            regions &= regions - 1;
             let mut one = s.single_digits(t, r);
             while one != 0 {
                 let d = one.trailing_zeros() as u8 + 1;
@@ -153,31 +143,14 @@ pub(super) fn singles(s: &View<'_>, out: &mut Vec<(u8, u8)>) -> Option<u16> {
 }
 
 /// The digits (bit d-1 for digit d) that have exactly one position in a region, given the
-/// positions of each digit: eight digits at a time in 16-bit lanes of a `u128`, the ninth
-/// alone, since this runs on every changed region between two steps of singles.
+/// positions of each digit; without a branch, as it runs on every changed region between two
+/// steps of singles.
 #[inline(always)]
+#[allow(clippy::needless_bitwise_bool)]
 pub(super) fn single_digits(pos: &[u16; 9]) -> u16 {
-    const LANES: u128 = 0x0001_0001_0001_0001_0001_0001_0001_0001;
-    let x = pos[..8]
-        .iter()
-        .rev()
-        .fold(0u128, |acc, &p| acc << 16 | u128::from(p));
-    // Positions use 9 bits of a lane, so bit 15 guards each lane: subtracting one per lane
-    // never borrows from the next, and adding 0x7fff sets bit 15 exactly when a lane is not 0.
-    let guard = LANES << 15;
-    let rest = x & ((x | guard) - LANES);
-    let nonzero = |v: u128| (v + LANES * 0x7fff) & guard;
-    let mut lanes = nonzero(x) & !nonzero(rest);
-    let mut out = 0u16;
-    while lanes != 0 {
-        out |= 1 << (lanes.trailing_zeros() / 16);
-        lanes &= lanes - 1;
-    }
-    let last = pos[8];
-    if last != 0 && last & (last - 1) == 0 {
-        out |= 1 << 8;
-    }
-    out
+    pos.iter().enumerate().fold(0u16, |out, (d, &p)| {
+        out | u16::from((p != 0) & (p & p.wrapping_sub(1) == 0)) << d
+    })
 }
 
 /// A cell with one candidate (2.3).
@@ -220,23 +193,56 @@ const fn inside() -> [[[[u16; 9]; 3]; 9]; 3] {
     out
 }
 
+/// What [`CONFINED`] says of positions that are fewer than two or in more than one group.
+const NOT_CONFINED: usize = 3;
+
+/// `CONFINED[kind][positions]`: the group holding every one of two or more positions, or
+/// [`NOT_CONFINED`]; kind 0 groups positions in triples (0-2, 3-5, 6-8), kind 1 as
+/// `j, j + 3, j + 6`.
+const CONFINED: [[u8; 512]; 2] = {
+    let mut out = [[NOT_CONFINED as u8; 512]; 2];
+    let mut pos = 0;
+    while pos < 512 {
+        let mut g = 0;
+        while g < 3 {
+            let groups = [0o7u16 << (3 * g), 0o111 << g];
+            let mut kind = 0;
+            while kind < 2 {
+                if (pos as u16).count_ones() >= 2 && pos as u16 & !groups[kind] == 0 {
+                    out[kind][pos] = g as u8;
+                }
+                kind += 1;
+            }
+            g += 1;
+        }
+        pos += 1;
+    }
+    out
+};
+
 /// Pointing and claiming; `direct`: only those that leave a hidden single in a region of the
 /// first region's type (1.7 pointing, 1.9 claiming), else every one (2.6, 2.8).
 #[inline(always)]
 pub(super) fn locking(s: &View<'_>, direct: bool) -> Option<Hint> {
     for (t1, t2) in [(0, 2), (0, 1), (2, 0), (1, 0)] {
+        // A block's positions meet a column in positions j, j + 3, j + 6, anything else
+        // meets a region of the other type in a triple.
+        let confined = &CONFINED[usize::from(t1 == 0 && t2 == 2)];
         for d in 1..=9u8 {
             for i1 in 0..9 {
                 let pos = s.positions(t1, i1, d);
-                if pos.count_ones() < 2 {
+                // One table look-up rejects the many regions whose positions are not two or
+                // more in one region of type t2.
+                let g = confined[pos as usize] as usize;
+                if g == NOT_CONFINED {
                     continue;
                 }
-                // The one region of type t2 that can hold all of them: the first one's.
-                let first = REGIONS[t1][i1][pos.trailing_zeros() as usize] as usize;
-                let i2 = CELL_REGION[first][t2] as usize;
-                if pos & !INSIDE[t1][i1][t2][i2] != 0 {
-                    continue;
-                }
+                let i2 = match (t1, t2) {
+                    (0, 2) => 3 * (i1 % 3) + g,
+                    (2, 0) => 3 * g + i1 / 3,
+                    _ => 3 * (i1 / 3) + g,
+                };
+                debug_assert_eq!(pos & !INSIDE[t1][i1][t2][i2], 0);
                 // The cells of region i2 outside region i1 that hold d lose it.
                 let outside = s.positions(t2, i2, d) & !INSIDE[t2][i2][t1][i1];
                 if outside == 0 {
@@ -296,18 +302,10 @@ pub(super) fn hidden_set(s: &View<'_>, degree: u32, direct: bool) -> Option<Hint
             }
             // A digit of the set has 2 to `degree` positions (else the set fails below).
             let mut eligible = 0u16;
-            for d in 1..=9u8 {
-                // From 2 to `degree` positions: a bit left once the lowest is cleared, none
-                // once `degree` are (cheaper than counting them without a popcount).
-                let p = s.positions(t, r, d);
-                let rest = p & p.wrapping_sub(1);
-                let mut left = rest;
-                for _ in 1..degree {
-                    left &= left.wrapping_sub(1);
-                }
-                if rest != 0 && left == 0 {
-                    eligible |= bit(d);
-                }
+            for (d, &p) in s.region_positions(t, r).iter().enumerate() {
+                // Without a branch: which digits qualify is data the processor cannot predict.
+                let n = p.count_ones();
+                eligible |= u16::from((2..=degree).contains(&n)) << d;
             }
             for values in subsets(degree, eligible) {
                 let mut union = 0u16;

@@ -165,6 +165,10 @@ pub(crate) struct Tables {
     ones: [[u16; 9]; 3],
     /// The regions whose positions changed since then: bit `9 * t + index`.
     dirty: u32,
+    /// The regions with a digit in [`Tables::ones`], as bits like [`Tables::dirty`]'s.
+    with_ones: u32,
+    /// The regions with one empty cell, as bits like [`Tables::dirty`]'s.
+    one_empty: u32,
 }
 
 /// The regions of every cell as bits of [`Tables::dirty`].
@@ -251,12 +255,18 @@ impl Tables {
                 placed[t][index] |= (1u16 << v) >> 1;
             }
         }
+        let mut one_empty = 0;
+        for (id, &e) in empty.iter().flatten().enumerate() {
+            one_empty |= u32::from(e == 1) << id;
+        }
         Tables {
             pos,
             empty,
             placed,
             ones: [[0; 9]; 3],
             dirty: (1 << 27) - 1,
+            with_ones: 0,
+            one_empty,
         }
     }
 
@@ -267,7 +277,9 @@ impl Tables {
         let mut dirty = std::mem::take(&mut self.dirty);
         while dirty != 0 {
             let i = dirty.trailing_zeros() as usize;
-            self.ones[i / 9][i % 9] = basic::single_digits(&self.pos[i / 9][i % 9]);
+            let ones = basic::single_digits(&self.pos[i / 9][i % 9]);
+            self.ones[i / 9][i % 9] = ones;
+            self.with_ones = self.with_ones & !(1 << i) | u32::from(ones != 0) << i;
             dirty &= dirty - 1;
         }
     }
@@ -353,14 +365,17 @@ impl Tables {
             state.cands[p as usize] &= !(1 << di);
         }
         state.values[cell] = d;
-        for ((empty, placed), &r) in self
+        for (t, ((empty, placed), &r)) in self
             .empty
             .iter_mut()
             .zip(&mut self.placed)
             .zip(&CELL_REGION[cell])
+            .enumerate()
         {
             empty[r as usize] -= 1;
             placed[r as usize] |= 1 << di;
+            let id = 9 * t + r as usize;
+            self.one_empty = self.one_empty & !(1 << id) | u32::from(empty[r as usize] == 1) << id;
         }
     }
 
@@ -390,10 +405,21 @@ impl View<'_> {
         self.tables.pos[t][index][d as usize - 1]
     }
 
+    /// The positions of every digit in region `index` of type `t` (digit d at d - 1).
+    pub(crate) fn region_positions(&self, t: usize, index: usize) -> &[u16; 9] {
+        &self.tables.pos[t][index]
+    }
+
     /// The digits with one position in region `index` of type `t` (bit d-1 for digit d), as
     /// of the last [`Tables::refresh`].
     pub(crate) fn single_digits(&self, t: usize, index: usize) -> u16 {
         self.tables.ones[t][index]
+    }
+
+    /// The regions with a digit of one position (as of the last [`Tables::refresh`]) and
+    /// the regions with one empty cell: bit `9 * t + index` for region `index` of type `t`.
+    pub(crate) fn single_regions(&self) -> (u32, u32) {
+        (self.tables.with_ones, self.tables.one_empty)
     }
 
     /// The empty cells of a region.
