@@ -14,7 +14,9 @@
 //! struck from every cell that sees them all (knight and king moves reach past the groups, so
 //! this finds much the groups alone do not; measured, it costs more than it saves under the
 //! other rules). It branches on the cell with the fewest candidates, among those on the one
-//! with the most arcs and propagators reading it, then the first; digits low to high, so
+//! whose guesses failed most often in this search (conflict-directed: the search keeps
+//! returning to where the puzzle is hard), then the one with the most arcs and propagators
+//! reading it, then the first; digits low to high, so
 //! solutions come in a fixed order; a restart attempt's seed perturbs the tie-breaks and the
 //! digit order, so it explores differently. Like the generic engine it copies state into an
 //! arena level per guess.
@@ -36,6 +38,12 @@ use crate::core::rules::{find_conflict, LineKind, Rules};
 
 /// Ranks of cells with equal candidate counts run `0..=RANK_SPAN` (lower first).
 const RANK_SPAN: u32 = 63;
+/// Bits of a rank in a branching key.
+const RANK_BITS: u32 = 6;
+/// A cell's failures count in the branching order up to this many.
+const MAX_FAILURES: u32 = 0xffff;
+/// Where a cell's candidate count sits in its branching key, above its failures and rank.
+const COUNT_SHIFT: u32 = 24;
 
 /// A branch is on one cell's digits.
 type Step = depth_first::Step<usize>;
@@ -80,6 +88,10 @@ pub(crate) struct Variant {
     /// Per cell, its place among cells of equal candidate count when branching (lower
     /// first).
     rank: Vec<u32>,
+    /// Per cell, how many guesses on it this search led straight to a contradiction: among
+    /// cells of equal candidate count the search branches on the most failed first (the
+    /// cells the puzzle's hard part hinges on), then by rank.
+    failures: Vec<u32>,
     /// Scratch: the propagators queued to run, each once.
     queued: Vec<bool>,
     queue: Vec<u32>,
@@ -116,6 +128,7 @@ impl Variant {
             group_start: Vec::new(),
             arc_point: false,
             rank: vec![0; nc],
+            failures: vec![0; nc],
             queued: Vec::new(),
             queue: Vec::new(),
             rules,
@@ -218,6 +231,7 @@ impl Variant {
         let nc = self.layout.n * self.layout.n;
         assert_eq!(cells.len(), nc, "cells must match the solver's shape");
         self.stats = SearchStats::default();
+        self.failures.fill(0);
         self.seed = attempt.seed;
         self.frames.clear();
         let step = match self.load(cells)? {
@@ -337,6 +351,7 @@ impl Variant {
             (&mut self.dirty, &self.cell_groups, &self.group_start);
         let arc_point = self.arc_point;
         let rank = &self.rank;
+        let failures = &self.failures;
         let (queued, queue) = (&mut self.queued, &mut self.queue);
         let seed = self.seed;
         let mut pointed = false;
@@ -357,10 +372,12 @@ impl Variant {
                     }
                     progress = true;
                 } else if !progress {
-                    // Fewest candidates first, then the lowest rank (most arcs and
-                    // propagators); ties go to the first cell, or under a restart to the one a
+                    // Fewest candidates first, then the most failures, then the lowest rank
+                    // (most arcs and propagators); ties go to the first cell, or under a restart to the one a
                     // hash of (attempt, cell) ranks lowest.
-                    let count = m.count_ones() * (RANK_SPAN + 1) + rank[cell];
+                    let count = m.count_ones() << COUNT_SHIFT
+                        | (MAX_FAILURES - failures[cell].min(MAX_FAILURES)) << RANK_BITS
+                        | rank[cell];
                     if count < best.1
                         || (seed != 0
                             && count == best.1
@@ -911,11 +928,15 @@ impl Levels for Variant {
         if self.arc_point {
             self.dirty.fill(0);
         }
-        if self.place(level, cell, bit) {
+        let step = if self.place(level, cell, bit) {
             self.propagate(level)
         } else {
             Step::Contradiction
+        };
+        if matches!(step, Step::Contradiction) {
+            self.failures[cell] += 1;
         }
+        step
     }
 }
 
