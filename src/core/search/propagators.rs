@@ -569,10 +569,130 @@ impl Sum {
                 changed |= b.narrow(c, range_mask(dlo, dhi))?;
             }
             if !changed {
-                return Some(progress);
+                return Some(progress | self.exact(b)?);
             }
             progress = true;
         }
+    }
+
+    /// Narrows each term to the digits some whole filling gives it (within the masks, with
+    /// peers among the terms distinct), when the terms are few and their masks narrow enough
+    /// to try every filling: the bounds alone miss that three cells of one row add up to at
+    /// least 6. `None` when no filling exists.
+    fn exact(&self, b: &mut Board<'_>) -> Option<bool> {
+        let k = self.terms.len();
+        if k > EXACT_SUM {
+            return Some(false);
+        }
+        let mut masks = [0u64; EXACT_SUM];
+        let mut fillings = 1u32;
+        for (m, &(c, _)) in masks.iter_mut().zip(&self.terms) {
+            *m = b.cand[c as usize];
+            fillings *= m.count_ones();
+            if fillings > EXACT_SUM_FILLINGS {
+                return Some(false);
+            }
+        }
+        if fillings == 1 {
+            return Some(false);
+        }
+        // Per term, the earlier terms it may not repeat a digit of, and the least and greatest
+        // that the terms after it add.
+        let mut apart = [0u8; EXACT_SUM];
+        let mut rest = [(0i64, 0i64); EXACT_SUM + 1];
+        for i in (0..k).rev() {
+            let (c, w) = self.terms[i];
+            for (j, &(other, _)) in self.terms[..i].iter().enumerate() {
+                let peer = match b.layout.peer_bits(c as usize) {
+                    Some(bits) => bits[other as usize / 64] >> (other % 64) & 1 == 1,
+                    None => b.layout.peers(c as usize).binary_search(&other).is_ok(),
+                };
+                if peer {
+                    apart[i] |= 1 << j;
+                }
+            }
+            let (lo, hi) = bounds(masks[i]);
+            let (least, most) = if w > 0 {
+                (w * lo, w * hi)
+            } else {
+                (w * hi, w * lo)
+            };
+            rest[i] = (rest[i + 1].0 + least, rest[i + 1].1 + most);
+        }
+        let mut sup = [0u64; EXACT_SUM];
+        let mut chosen = [0u64; EXACT_SUM];
+        let search = SumFillings {
+            terms: &self.terms,
+            masks: &masks[..k],
+            apart: &apart,
+            rest: &rest,
+            total: self.total,
+        };
+        if !search.assign(0, 0, &mut chosen, &mut sup) {
+            return None;
+        }
+        let mut changed = false;
+        for (&(c, _), &keep) in self.terms.iter().zip(&sup) {
+            changed |= b.narrow(c as usize, keep)?;
+        }
+        Some(changed)
+    }
+}
+
+/// A [`Sum`] of at most this many terms is also filled exactly.
+const EXACT_SUM: usize = 6;
+/// ... when its masks allow at most this many fillings (the product of their sizes).
+const EXACT_SUM_FILLINGS: u32 = 4096;
+
+/// The fillings of a small [`Sum`]'s terms (see [`Sum::exact`]).
+struct SumFillings<'a> {
+    terms: &'a [(u16, i64)],
+    masks: &'a [u64],
+    apart: &'a [u8; EXACT_SUM],
+    rest: &'a [(i64, i64); EXACT_SUM + 1],
+    total: i64,
+}
+
+impl SumFillings<'_> {
+    /// Gives terms `i..` digits within their masks, apart from their peers among the terms
+    /// before, so that the whole adds up to the total (`sum` is what the terms before add):
+    /// adds every filling's digits to `sup`, and whether there was one.
+    fn assign(
+        &self,
+        i: usize,
+        sum: i64,
+        chosen: &mut [u64; EXACT_SUM],
+        sup: &mut [u64; EXACT_SUM],
+    ) -> bool {
+        if i == self.masks.len() {
+            if sum != self.total {
+                return false;
+            }
+            for (s, &c) in sup.iter_mut().zip(&chosen[..i]) {
+                *s |= c;
+            }
+            return true;
+        }
+        let mut options = self.masks[i];
+        let mut apart = self.apart[i];
+        while apart != 0 {
+            options &= !chosen[apart.trailing_zeros() as usize];
+            apart &= apart - 1;
+        }
+        let w = self.terms[i].1;
+        let (least, most) = self.rest[i + 1];
+        let mut any = false;
+        while options != 0 {
+            let bit = options & options.wrapping_neg();
+            options ^= bit;
+            let s = sum + w * (i64::from(bit.trailing_zeros()) + 1);
+            if s + least > self.total || s + most < self.total {
+                continue;
+            }
+            chosen[i] = bit;
+            any |= self.assign(i + 1, s, chosen, sup);
+        }
+        any
     }
 }
 
