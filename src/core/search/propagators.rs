@@ -642,7 +642,7 @@ impl Sum {
 /// A [`Sum`] of at most this many terms is also filled exactly.
 const EXACT_SUM: usize = 6;
 /// ... when its masks allow at most this many fillings (the product of their sizes).
-const EXACT_SUM_FILLINGS: u32 = 4096;
+const EXACT_SUM_FILLINGS: u32 = 1024;
 
 /// The fillings of a small [`Sum`]'s terms (see [`Sum::exact`]).
 struct SumFillings<'a> {
