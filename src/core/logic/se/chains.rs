@@ -96,6 +96,7 @@ const REGION_CELLS: [[u8; 9]; 27] = region_cells();
 /// The block, row and column of each cell.
 const CELL_REGIONS: [[u8; 3]; 81] = cell_regions();
 /// The 20 peers of each cell.
+#[cfg(test)]
 const PEERS: [[u8; 20]; 81] = peers();
 
 const fn region_cells() -> [[u8; 9]; 27] {
@@ -183,6 +184,24 @@ impl PSet {
     fn set(&mut self, p: Pid) {
         self.0[p as usize >> 6] |= 1 << (p & 63);
     }
+}
+
+/// Each cell's peers as a bit set (bit `cell`).
+const PEER_MASKS: [u128; 81] = peer_masks();
+
+const fn peer_masks() -> [u128; 81] {
+    let peers = peers();
+    let mut out = [0u128; 81];
+    let mut c = 0;
+    while c < 81 {
+        let mut i = 0;
+        while i < 20 {
+            out[c] |= 1 << peers[c][i];
+            i += 1;
+        }
+        c += 1;
+    }
+    out
 }
 
 /// The cells of each region as a bit set (bit `cell`), regions numbered as [`REGION_CELLS`].
@@ -506,7 +525,7 @@ impl Mode {
 mod unary {
     use super::{
         length_difficulty, off_to_on, on_to_off, pcell, pdigit, pid, planes, pon, sorts_before,
-        Budget, Candidate, Cause, PSet, Pid, State, PEERS,
+        Budget, Candidate, Cause, PSet, Pid, Planes, State, PEER_MASKS,
     };
 
     struct Node {
@@ -536,7 +555,7 @@ mod unary {
     }
 
     impl Links {
-        fn new(cands: &[u16; 81]) -> Links {
+        fn new(cands: &[u16; 81], planes: &Planes) -> Links {
             let mut links = Links {
                 on: Vec::with_capacity(729 * 12),
                 on_start: Vec::with_capacity(730),
@@ -546,7 +565,6 @@ mod unary {
                 off_start: Vec::with_capacity(730),
             };
             let mut buf = Vec::with_capacity(32);
-            let planes = planes(cands);
             for k in 0..729 {
                 let (cell, d) = (k / 9, k % 9);
                 links.on_start.push(links.on.len() as u32);
@@ -554,12 +572,12 @@ mod unary {
                 if cands[cell] >> d & 1 == 0 {
                     continue;
                 }
-                on_to_off(cands, &planes, cell, d, true, &mut buf);
+                on_to_off(cands, planes, cell, d, true, &mut buf);
                 links.on_cell[k] = (cands[cell].count_ones() - 1) as u8;
                 links.on.extend_from_slice(&buf);
-                off_to_on(cands, &planes, cell, d, true, false, &mut buf);
+                off_to_on(cands, planes, cell, d, true, false, &mut buf);
                 links.off_cell[k] = buf.first().map(|&(q, _)| q);
-                off_to_on(cands, &planes, cell, d, false, true, &mut buf);
+                off_to_on(cands, planes, cell, d, false, true, &mut buf);
                 links.off.extend_from_slice(&buf);
             }
             links.on_start.push(links.on.len() as u32);
@@ -607,8 +625,8 @@ mod unary {
         }
     }
 
-    struct Search<'a> {
-        cands: &'a [u16; 81],
+    struct Search {
+        planes: Planes,
         links: Links,
         nodes: Vec<Node>,
         to_on: PSet,
@@ -618,7 +636,7 @@ mod unary {
         next: Vec<u32>,
     }
 
-    impl Search<'_> {
+    impl Search {
         fn push(&mut self, pid: Pid, parent: u32) -> u32 {
             self.push_cause(pid, parent, None)
         }
@@ -856,36 +874,36 @@ mod unary {
         }
 
         /// SE's cycle eliminations: candidates outside the cycle's cells that see both an
-        /// "on" and an "off" potential of their digit on the cycle.
+        /// "on" and an "off" potential of their digit on the cycle, cell by cell.
         fn cycle_eliminations(&self, end: u32) -> Vec<u16> {
             let mut cells: u128 = 0;
-            let mut n = end;
-            while self.nodes[n as usize].parent != ROOT {
-                cells |= 1 << pcell(self.nodes[n as usize].pid);
-                n = self.nodes[n as usize].parent;
-            }
             let mut forw = [0u128; 9];
             let mut back = [0u128; 9];
             let mut n = end;
             while self.nodes[n as usize].parent != ROOT {
                 let p = self.nodes[n as usize].pid;
-                let d = pdigit(p);
-                for &o in &PEERS[pcell(p)] {
-                    let o = o as usize;
-                    if cells >> o & 1 == 0 && self.cands[o] >> d & 1 == 1 {
-                        if pon(p) {
-                            forw[d] |= 1 << o;
-                        } else {
-                            back[d] |= 1 << o;
-                        }
-                    }
+                let (cell, d) = (pcell(p), pdigit(p));
+                cells |= 1 << cell;
+                let seen = PEER_MASKS[cell] & self.planes[d];
+                if pon(p) {
+                    forw[d] |= seen;
+                } else {
+                    back[d] |= seen;
                 }
                 n = self.nodes[n as usize].parent;
             }
+            let mut both = [0u128; 9];
+            let mut any = 0;
+            for d in 0..9 {
+                both[d] = forw[d] & back[d] & !cells;
+                any |= both[d];
+            }
             let mut out = Vec::new();
-            for cell in 0..81 {
-                for d in 0..9 {
-                    if (forw[d] & back[d]) >> cell & 1 == 1 {
+            while any != 0 {
+                let cell = any.trailing_zeros() as usize;
+                any &= any - 1;
+                for (d, b) in both.iter().enumerate() {
+                    if b >> cell & 1 == 1 {
                         out.push((cell * 9 + d) as u16);
                     }
                 }
@@ -934,9 +952,10 @@ mod unary {
     /// chain; without, only those that could sort first (longer chains are not followed).
     pub(super) fn hints(state: &State, nested: bool, budget: &mut Budget<'_>) -> Vec<Candidate> {
         let cands = &state.cands;
+        let planes = planes(cands);
         let mut s = Search {
-            cands,
-            links: Links::new(cands),
+            planes,
+            links: Links::new(cands, &planes),
             nodes: Vec::with_capacity(4096),
             to_on: PSet::new(),
             to_off: PSet::new(),
@@ -996,14 +1015,22 @@ mod unary {
                         s.cycles(source, y, x, most, &mut ends);
                     }
                     for &end in &ends {
+                        let complexity = s.count(end);
+                        let difficulty = cycle_base + length_difficulty(complexity);
+                        // Only the first hint in SE's order is used outside nested chains: a
+                        // cycle that sorts after the best so far is not worked out.
+                        if best
+                            .is_some_and(|b| !sorts_before((difficulty, complexity, sort_key), b))
+                        {
+                            continue;
+                        }
                         let elims = s.cycle_eliminations(end);
                         if elims.is_empty() {
                             continue;
                         }
-                        let complexity = s.count(end);
                         let single = (elims.len() == 1).then(|| elims[0] as usize);
                         found.push(Candidate {
-                            difficulty: cycle_base + length_difficulty(complexity),
+                            difficulty,
                             complexity,
                             sort_key,
                             technique: cycle_name,
@@ -1828,7 +1855,7 @@ mod advanced {
     use super::multiple::{self, Run};
     use super::{
         pcell, pdigit, pid, planes, pon, sort, unary, Budget, Candidate, Cause, Mode, Pid, State,
-        CELL_REGIONS, PEERS, REGION_CELLS, REGION_MASKS,
+        CELL_REGIONS, PEER_MASKS, REGION_CELLS, REGION_MASKS,
     };
     use std::collections::VecDeque;
 
@@ -1852,10 +1879,6 @@ mod advanced {
     /// The pairs of 0..9 in SE's order (by the higher member, then the lower).
     fn pairs() -> impl Iterator<Item = (usize, usize)> {
         (1..9).flat_map(|b| (0..b).map(move |a| (a, b)))
-    }
-
-    fn peer_mask(cell: usize) -> u128 {
-        PEERS[cell].iter().fold(0u128, |m, &o| m | 1 << o)
     }
 
     /// Records a technique's eliminations, visited in the order SE's hash map of cells
@@ -2017,7 +2040,7 @@ mod advanced {
                     let mut victims = !0u128;
                     for c in [ci, cj] {
                         if grid[c] >> v & 1 == 1 {
-                            victims &= peer_mask(c);
+                            victims &= PEER_MASKS[c];
                         }
                     }
                     for c in 0..81 {

@@ -397,3 +397,48 @@ fn nested_runs_from_true_assumptions_reach_only_true_potentials() {
         assert!(inner > 0, "level {} inner {}", mode.level, mode.inner);
     }
 }
+
+/// Prints SE's step log (technique, difficulty, placements and eliminations of every step,
+/// each family tried in SE's order) of every puzzle in the file `SE_LOG` (81-character grids
+/// or 729-character sukaku, first word of a line): two builds' logs compared line by line
+/// tell whether a change to the searches changed any step:
+/// `SE_LOG=puzzles.txt cargo test --release se_step_log -- --ignored --nocapture > log.txt`.
+#[test]
+#[ignore = "a checking aid: reads SE_LOG"]
+fn se_step_log() {
+    use super::super::{next_hint, Tables, View, ORDER};
+    let Ok(path) = std::env::var("SE_LOG") else {
+        return;
+    };
+    let text = std::fs::read_to_string(path).unwrap();
+    let _spare = SpareRuns::hold();
+    let mut scratch = Vec::new();
+    for line in text.lines() {
+        let Some(puzzle) = line.split_whitespace().next() else {
+            continue;
+        };
+        let mut state = match puzzle.len() {
+            81 => state_of(puzzle),
+            729 => state_of_marks(puzzle),
+            _ => continue,
+        };
+        println!("PUZZLE {puzzle}");
+        while !state.solved() {
+            let tables = Tables::of(&state);
+            let view = View {
+                state: &state,
+                tables: &tables,
+            };
+            let Some(h) = next_hint(&view, 0, ORDER.len(), &mut scratch, &mut Unbounded).unwrap()
+            else {
+                println!("stuck");
+                break;
+            };
+            println!(
+                "{} {} {:?} {:?}",
+                h.technique, h.tenths, h.placements, h.eliminations
+            );
+            Tables::of(&state).apply(&mut state, &h);
+        }
+    }
+}
