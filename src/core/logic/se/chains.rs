@@ -525,7 +525,7 @@ impl Mode {
 mod unary {
     use super::{
         length_difficulty, off_to_on, on_to_off, pcell, pdigit, pid, planes, pon, sorts_before,
-        Budget, Candidate, Cause, PSet, Pid, Planes, State, PEER_MASKS,
+        Budget, Candidate, Cause, PSet, Pid, Planes, State, PEER_MASKS, REGION_MASKS,
     };
 
     struct Node {
@@ -912,6 +912,222 @@ mod unary {
         }
     }
 
+    /// The grid's links as digit planes, for forcing chains searched by level: outside nested
+    /// chains a forcing chain's hint is only its conclusion (the assumption's negation) and
+    /// its complexity, and each potential of the breadth-first tree is reached once, so the
+    /// complexity is the level at which the negation is first reached plus one. A level's
+    /// potentials are followed all at once, a digit plane at a time, rather than one by one.
+    struct Levels {
+        planes: Planes,
+        /// The cells with two candidates.
+        pairs: u128,
+        /// `partners[d][cell]`: the places of `d` that get on when `cell`'s `d` is off (the
+        /// other place of each of its regions where `d` has two).
+        partners: [[u128; 81]; 9],
+    }
+
+    // Digits index several planes at once here.
+    #[allow(clippy::needless_range_loop)]
+    impl Levels {
+        fn new(cands: &[u16; 81], planes: &Planes) -> Box<Levels> {
+            let mut levels = Box::new(Levels {
+                planes: *planes,
+                pairs: 0,
+                partners: [[0; 81]; 9],
+            });
+            for (cell, &m) in cands.iter().enumerate() {
+                if m.count_ones() == 2 {
+                    levels.pairs |= 1 << cell;
+                }
+            }
+            for d in 0..9 {
+                for region in &REGION_MASKS {
+                    let places = region & planes[d];
+                    if places.count_ones() == 2 {
+                        let (a, b) = (places.trailing_zeros(), places.ilog2());
+                        levels.partners[d][a as usize] |= 1 << b;
+                        levels.partners[d][b as usize] |= 1 << a;
+                    }
+                }
+            }
+            levels
+        }
+
+        /// [`Levels::forcing`] through one digit's places only (forcing X-chains).
+        fn forcing_x(&self, start: Pid, limit: u32) -> Option<u32> {
+            let (cell, d) = (pcell(start), pdigit(start));
+            let (plane, partners) = (self.planes[d], &self.partners[d]);
+            let mut frontier: u128 = 1 << cell;
+            let (mut on, mut off) = if pon(start) {
+                (frontier, 0)
+            } else {
+                (0, frontier)
+            };
+            let mut from_on = pon(start);
+            let mut depth = 0u32;
+            while frontier != 0 && depth + 2 <= limit {
+                let mut next = 0u128;
+                let mut m = frontier;
+                while m != 0 {
+                    let c = m.trailing_zeros() as usize;
+                    next |= if from_on {
+                        PEER_MASKS[c] & plane
+                    } else {
+                        partners[c]
+                    };
+                    m &= m - 1;
+                }
+                // The negation is reached by the kind of potential this level turns to.
+                if pon(start) == from_on && next >> cell & 1 == 1 {
+                    return Some(depth + 2);
+                }
+                let seen = if from_on { &mut off } else { &mut on };
+                next &= !*seen;
+                *seen |= next;
+                frontier = next;
+                from_on = !from_on;
+                depth += 1;
+            }
+            None
+        }
+
+        /// For each digit, the cells where another digit of `set` is: `set` with each
+        /// digit's own plane left out.
+        fn others(set: &[u128; 9]) -> [u128; 9] {
+            let mut out = [0u128; 9];
+            let mut below = 0u128;
+            for d in 0..9 {
+                out[d] = below;
+                below |= set[d];
+            }
+            let mut above = 0u128;
+            for d in (0..9).rev() {
+                out[d] |= above;
+                above |= set[d];
+            }
+            out
+        }
+
+        /// The complexity of the forcing chain from `start` to its negation (what
+        /// `Search::forcing` finds and `Search::count` counts), if one of at most `limit`
+        /// potentials exists; with `y`, through the cells' values too.
+        fn forcing(&self, start: Pid, y: bool, limit: u32) -> Option<u32> {
+            if !y {
+                return self.forcing_x(start, limit);
+            }
+            let (cell, d) = (pcell(start), pdigit(start));
+            let mut on = [0u128; 9];
+            let mut off = [0u128; 9];
+            let mut frontier = [0u128; 9];
+            frontier[d] = 1 << cell;
+            if pon(start) {
+                on[d] = 1 << cell;
+            } else {
+                off[d] = 1 << cell;
+            }
+            let mut from_on = pon(start);
+            let mut depth = 0u32;
+            loop {
+                if frontier.iter().all(|&f| f == 0) || depth + 2 > limit {
+                    return None;
+                }
+                let mut next = [0u128; 9];
+                if from_on {
+                    // An "on" turns off its digit in its peers, and (with `y`) its cell's
+                    // other values.
+                    for e in 0..9 {
+                        let mut m = frontier[e];
+                        while m != 0 {
+                            next[e] |= PEER_MASKS[m.trailing_zeros() as usize];
+                            m &= m - 1;
+                        }
+                    }
+                    if y {
+                        let others = Self::others(&frontier);
+                        for e in 0..9 {
+                            next[e] |= others[e];
+                        }
+                    }
+                    for e in 0..9 {
+                        next[e] &= self.planes[e];
+                    }
+                    if pon(start) && next[d] >> cell & 1 == 1 {
+                        return Some(depth + 2);
+                    }
+                    for e in 0..9 {
+                        next[e] &= !off[e];
+                        off[e] |= next[e];
+                    }
+                } else {
+                    // An "off" turns on its cell's other value when it has two (with `y`),
+                    // and its digit's other place in a region where it has two.
+                    for e in 0..9 {
+                        let mut m = frontier[e];
+                        while m != 0 {
+                            next[e] |= self.partners[e][m.trailing_zeros() as usize];
+                            m &= m - 1;
+                        }
+                    }
+                    if y {
+                        let others = Self::others(&frontier);
+                        for e in 0..9 {
+                            next[e] |= others[e] & self.pairs & self.planes[e];
+                        }
+                    }
+                    if !pon(start) && next[d] >> cell & 1 == 1 {
+                        return Some(depth + 2);
+                    }
+                    for e in 0..9 {
+                        next[e] &= !on[e];
+                        on[e] |= next[e];
+                    }
+                }
+                frontier = next;
+                from_on = !from_on;
+                depth += 1;
+            }
+        }
+    }
+
+    /// Every forcing chain's complexity found by [`Levels::forcing`] and by the breadth-first
+    /// search, for every assumption, with and without cells' values, under each of `limits`:
+    /// the pairs that differ, and how many chains were found.
+    #[cfg(test)]
+    pub(super) fn forcing_both_ways(state: &State, limits: &[u32]) -> (Vec<String>, usize) {
+        let cands = &state.cands;
+        let planes = planes(cands);
+        let levels = Levels::new(cands, &planes);
+        let mut s = Search {
+            planes,
+            links: Links::new(cands, &planes),
+            nodes: Vec::new(),
+            to_on: PSet::new(),
+            to_off: PSet::new(),
+            pending_on: Vec::new(),
+            pending_off: Vec::new(),
+            next: Vec::new(),
+        };
+        let (mut differ, mut found) = (Vec::new(), 0);
+        for y in [false, true] {
+            for k in (0..729).filter(|&k| cands[k / 9] >> (k % 9) & 1 == 1) {
+                for start in [pid(k / 9, k % 9, true), pid(k / 9, k % 9, false)] {
+                    for &limit in limits {
+                        let searched = s.forcing(start, y, limit).map(|end| {
+                            assert_eq!(s.nodes[end as usize].pid, start ^ 1);
+                            s.count(end)
+                        });
+                        let by_levels = levels.forcing(start, y, limit);
+                        found += usize::from(searched.is_some());
+                        if searched != by_levels {
+                            differ.push(format!("{start} {y} {limit}: {searched:?} {by_levels:?}"));
+                        }
+                    }
+                }
+            }
+        }
+        (differ, found)
+    }
+
     /// The longest chain of a kind (base difficulty, kind order) that still sorts before
     /// `best`.
     fn limit(base: f64, key: u8, best: Option<(f64, u32, u8)>) -> u32 {
@@ -963,6 +1179,8 @@ mod unary {
             pending_off: Vec::with_capacity(256),
             next: Vec::with_capacity(256),
         };
+        // Nested, a forcing chain's path is part of its hint.
+        let levels = (!nested).then(|| Levels::new(cands, &planes));
         let mut ends = Vec::new();
         let mut found = Vec::new();
         let mut best: Option<(f64, u32, u8)> = None;
@@ -1063,12 +1281,17 @@ mod unary {
                             (true, Some(k)) => limit(chain_base, sort_key, best_single[k]),
                             _ => chain_limit.get(chain_base, sort_key, best),
                         };
-                        if let Some(end) = s.forcing(start, y, most) {
-                            let target = s.nodes[end as usize].pid;
+                        let forced = match &levels {
+                            Some(levels) => levels.forcing(start, y, most).map(|c| (c, None)),
+                            None => s
+                                .forcing(start, y, most)
+                                .map(|end| (s.count(end), Some(end))),
+                        };
+                        if let Some((complexity, end)) = forced {
+                            let target = start ^ 1;
                             if pon(target) && n < 2 {
                                 continue;
                             }
-                            let complexity = s.count(end);
                             found.push(Candidate {
                                 difficulty: chain_base + length_difficulty(complexity),
                                 complexity,
@@ -1076,7 +1299,7 @@ mod unary {
                                 technique: chain_name,
                                 target,
                                 cycle_elims: Vec::new(),
-                                chain: if nested { s.path(end) } else { Vec::new() },
+                                chain: end.map_or_else(Vec::new, |end| s.path(end)),
                             });
                             better(&mut best, &found[found.len() - 1]);
                             if let (true, Some(k)) = (nested, single) {
