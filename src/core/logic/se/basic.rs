@@ -698,31 +698,34 @@ fn loop_type3(
                 .position(|&c| c as usize == c2)
                 .unwrap_or(0);
             if degree * 2 <= empty && degree >= extra.count_ones() {
-                for idx in combos(degree, 9) {
-                    if idx >> index1 & 1 == 0 || idx >> index2 & 1 == 1 {
-                        continue;
-                    }
+                // The sets hold position index1 and not index2, and fail with a cell of
+                // fewer than two candidates: the others are taken from the rest, in
+                // increasing masks as `combos` gives them (one bit added to masks without it
+                // keeps their order).
+                let mut rest = 0u16;
+                for (p, &c) in REGIONS[t][r].iter().enumerate() {
+                    let many = s.cands[c as usize].count_ones() >= 2;
+                    rest |= u16::from(many && p != index1 && p != index2) << p;
+                }
+                for others in subsets(degree - 1, rest) {
+                    let idx = others | 1 << index1;
                     let mut naked = extra & s.cands[c1] & s.cands[c2];
-                    let mut union = 0u16;
-                    let mut ok = true;
-                    let mut cells = Vec::new();
-                    for p in bits(idx) {
-                        let m = if p as usize == index1 {
-                            extra
-                        } else {
-                            let c = REGIONS[t][r][p as usize] as usize;
-                            cells.push(c);
-                            naked |= s.cands[c];
-                            s.cands[c]
-                        };
-                        if m.count_ones() <= 1 {
-                            ok = false;
-                        }
+                    let mut union = extra;
+                    for p in bits(others) {
+                        let m = s.cands[REGIONS[t][r][p as usize] as usize];
+                        naked |= m;
                         union |= m;
                     }
-                    if naked.count_ones() != degree || !ok || union.count_ones() != degree {
+                    if naked.count_ones() != degree
+                        || extra.count_ones() <= 1
+                        || union.count_ones() != degree
+                    {
                         continue;
                     }
+                    let cells: Vec<usize> = bits(idx)
+                        .filter(|&p| p as usize != index1)
+                        .map(|p| REGIONS[t][r][p as usize] as usize)
+                        .collect();
                     let mut elims = Vec::new();
                     for d in digits(union) {
                         let mut victims = !0u128;
