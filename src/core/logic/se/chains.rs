@@ -1025,67 +1025,49 @@ mod unary {
             } else {
                 off[d] = 1 << cell;
             }
+            // The digits the frontier has potentials of.
+            let mut live = 1u16 << d;
             let mut from_on = pon(start);
             let mut depth = 0u32;
-            loop {
-                if frontier.iter().all(|&f| f == 0) || depth + 2 > limit {
-                    return None;
-                }
+            while live != 0 && depth + 2 <= limit {
                 let mut next = [0u128; 9];
-                if from_on {
-                    // An "on" turns off its digit in its peers, and (with `y`) its cell's
-                    // other values.
-                    for e in 0..9 {
-                        let mut m = frontier[e];
-                        while m != 0 {
-                            next[e] |= PEER_MASKS[m.trailing_zeros() as usize];
-                            m &= m - 1;
-                        }
+                let mut digits = live;
+                while digits != 0 {
+                    let e = digits.trailing_zeros() as usize;
+                    digits &= digits - 1;
+                    let mut m = frontier[e];
+                    while m != 0 {
+                        let c = m.trailing_zeros() as usize;
+                        // An "on" turns off its digit in its peers; an "off" turns on its
+                        // digit's other place in a region where it has two.
+                        next[e] |= if from_on {
+                            PEER_MASKS[c]
+                        } else {
+                            self.partners[e][c]
+                        };
+                        m &= m - 1;
                     }
-                    if y {
-                        let others = Self::others(&frontier);
-                        for e in 0..9 {
-                            next[e] |= others[e];
-                        }
-                    }
-                    for e in 0..9 {
-                        next[e] &= self.planes[e];
-                    }
-                    if pon(start) && next[d] >> cell & 1 == 1 {
+                }
+                // Its cell's other values: an "on" turns them off, an "off" turns on the
+                // other one when the cell has two.
+                let others = Self::others(&frontier);
+                let reach = if from_on { !0 } else { self.pairs };
+                let seen = if from_on { &mut off } else { &mut on };
+                live = 0;
+                for e in 0..9 {
+                    next[e] = (next[e] | others[e] & reach) & self.planes[e];
+                    if e == d && pon(start) == from_on && next[e] >> cell & 1 == 1 {
                         return Some(depth + 2);
                     }
-                    for e in 0..9 {
-                        next[e] &= !off[e];
-                        off[e] |= next[e];
-                    }
-                } else {
-                    // An "off" turns on its cell's other value when it has two (with `y`),
-                    // and its digit's other place in a region where it has two.
-                    for e in 0..9 {
-                        let mut m = frontier[e];
-                        while m != 0 {
-                            next[e] |= self.partners[e][m.trailing_zeros() as usize];
-                            m &= m - 1;
-                        }
-                    }
-                    if y {
-                        let others = Self::others(&frontier);
-                        for e in 0..9 {
-                            next[e] |= others[e] & self.pairs & self.planes[e];
-                        }
-                    }
-                    if !pon(start) && next[d] >> cell & 1 == 1 {
-                        return Some(depth + 2);
-                    }
-                    for e in 0..9 {
-                        next[e] &= !on[e];
-                        on[e] |= next[e];
-                    }
+                    next[e] &= !seen[e];
+                    seen[e] |= next[e];
+                    live |= u16::from(next[e] != 0) << e;
                 }
                 frontier = next;
                 from_on = !from_on;
                 depth += 1;
             }
+            None
         }
     }
 
