@@ -1200,6 +1200,14 @@ mod unary {
                 if !budget.spend(1) {
                     return found;
                 }
+                // Outside nested chains, once nothing of this kind could sort before the
+                // best hint (no cycle or chain of two potentials would), the kind is done.
+                if !nested
+                    && cycle_limit.get(cycle_base, sort_key, best) < 2
+                    && (!x || chain_limit.get(chain_base, sort_key, best) < 2)
+                {
+                    break;
+                }
                 for d in 0..9 {
                     if mask >> d & 1 == 0 {
                         continue;
