@@ -88,10 +88,13 @@ pub(crate) struct Variant {
     /// Per cell, its place among cells of equal candidate count when branching (lower
     /// first).
     rank: Vec<u32>,
-    /// Per cell, how many guesses on it this search led straight to a contradiction: among
-    /// cells of equal candidate count the search branches on the most failed first (the
-    /// cells the puzzle's hard part hinges on), then by rank.
-    failures: Vec<u32>,
+    /// Per cell, its key among cells of equal candidate count in this search (lower first):
+    /// its rank, below the count of its guesses that led straight to a contradiction, taken
+    /// from [`MAX_FAILURES`]. So the search branches on the most failed cell first (the cells
+    /// the puzzle's hard part hinges on), then by rank; one array, read once a cell.
+    order: Vec<u32>,
+    /// Whether some guess failed since `order` was last set from the ranks.
+    reordered: bool,
     /// Scratch: the propagators queued to run, each once.
     queued: Vec<bool>,
     queue: Vec<u32>,
@@ -128,7 +131,8 @@ impl Variant {
             group_start: Vec::new(),
             arc_point: false,
             rank: vec![0; nc],
-            failures: vec![0; nc],
+            order: vec![0; nc],
+            reordered: true,
             queued: Vec::new(),
             queue: Vec::new(),
             rules,
@@ -186,6 +190,7 @@ impl Variant {
             let degree = self.arcs.degree(c) + watchers.iter().filter(|&&p| p >= cages).count();
             *rank = RANK_SPAN - degree.min(RANK_SPAN as usize) as u32;
         }
+        self.reordered = true;
     }
 
     /// A variant engine with `extra` propagators and pair relations besides those of its
@@ -231,7 +236,12 @@ impl Variant {
         let nc = self.layout.n * self.layout.n;
         assert_eq!(cells.len(), nc, "cells must match the solver's shape");
         self.stats = SearchStats::default();
-        self.failures.fill(0);
+        if self.reordered {
+            self.reordered = false;
+            for (order, &rank) in self.order.iter_mut().zip(&self.rank) {
+                *order = MAX_FAILURES << RANK_BITS | rank;
+            }
+        }
         self.seed = attempt.seed;
         self.frames.clear();
         let step = match self.load(cells)? {
@@ -350,8 +360,7 @@ impl Variant {
         let (dirty, cell_groups, group_start) =
             (&mut self.dirty, &self.cell_groups, &self.group_start);
         let arc_point = self.arc_point;
-        let rank = &self.rank;
-        let failures = &self.failures;
+        let order = &self.order;
         let (queued, queue) = (&mut self.queued, &mut self.queue);
         let seed = self.seed;
         let mut pointed = false;
@@ -375,9 +384,7 @@ impl Variant {
                     // Fewest candidates first, then the most failures, then the lowest rank
                     // (most arcs and propagators); ties go to the first cell, or under a restart to the one a
                     // hash of (attempt, cell) ranks lowest.
-                    let count = m.count_ones() << COUNT_SHIFT
-                        | (MAX_FAILURES - failures[cell].min(MAX_FAILURES)) << RANK_BITS
-                        | rank[cell];
+                    let count = m.count_ones() << COUNT_SHIFT | order[cell];
                     if count < best.1
                         || (seed != 0
                             && count == best.1
@@ -399,21 +406,23 @@ impl Variant {
             if progress {
                 continue;
             }
+            // No open cell is down to one candidate here (the scan above placed them all), so
+            // the cells holding one bit are the placed ones, whose digits no other cell of the
+            // group keeps: a digit held once, not by such a cell, is a hidden single. Telling
+            // them apart by the mask spares reading each cell's digit. (A cell that a placement
+            // below leaves with one candidate counts as placed, and waits for the next scan.)
             for group in &layout.full_groups {
-                let (mut once, mut twice, mut placed) = (0u64, 0u64, 0u64);
+                let (mut once, mut twice, mut single) = (0u64, 0u64, 0u64);
                 for &c in &group.cells {
                     let m = cand[c as usize];
-                    if value[c as usize] != 0 {
-                        placed |= m;
-                    } else {
-                        twice |= once & m;
-                        once |= m;
-                    }
+                    twice |= once & m;
+                    once |= m;
+                    single |= if m & m.wrapping_sub(1) == 0 { m } else { 0 };
                 }
-                if once | placed != full {
+                if once != full {
                     return Step::Contradiction;
                 }
-                let mut hidden = once & !twice;
+                let mut hidden = once & !twice & !single;
                 while hidden != 0 {
                     let bit = hidden & hidden.wrapping_neg();
                     hidden ^= bit;
@@ -934,7 +943,11 @@ impl Levels for Variant {
             Step::Contradiction
         };
         if matches!(step, Step::Contradiction) {
-            self.failures[cell] += 1;
+            self.reordered = true;
+            let order = &mut self.order[cell];
+            if *order >> RANK_BITS > 0 {
+                *order -= 1 << RANK_BITS;
+            }
         }
         step
     }
