@@ -639,7 +639,16 @@ fn loop_search(
             continue;
         }
         let r = CELL_REGION[cell][t] as usize;
-        for p in 0..9 {
+        // Only the cells holding both digits of the pair can continue the loop (the first
+        // cell among them), in position order as SE visits the region.
+        let (a, b) = (
+            pair.trailing_zeros() as u8 + 1,
+            (pair & (pair - 1)).trailing_zeros() as u8 + 1,
+        );
+        let mut with_pair = s.positions(t, r, a) & s.positions(t, r, b);
+        while with_pair != 0 {
+            let p = with_pair.trailing_zeros() as usize;
+            with_pair &= with_pair - 1;
             let next = REGIONS[t][r][p] as usize;
             if next == path[0] && path.len() >= 4 {
                 out.push(path.clone());
