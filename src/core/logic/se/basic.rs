@@ -28,8 +28,13 @@ const PEER_SETS: [u128; 81] = {
     out
 };
 
-fn bits(mask: u16) -> impl Iterator<Item = u8> {
-    (0..16u8).filter(move |b| mask >> b & 1 == 1)
+/// The set bits of `mask`, ascending, one bit scan each.
+fn bits(mut mask: u16) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        let b = mask.trailing_zeros() as u8;
+        mask &= mask.wrapping_sub(1);
+        (b < 16).then_some(b)
+    })
 }
 
 /// The digits (1..=9) of a candidate mask (bit d-1 for digit d).
@@ -42,8 +47,13 @@ fn bit(d: u8) -> u16 {
     1 << (d - 1)
 }
 
-fn cells_of(set: u128) -> impl Iterator<Item = usize> {
-    (0..81usize).filter(move |c| set >> c & 1 == 1)
+/// The cells of a cell set, ascending, one bit scan each.
+fn cells_of(mut set: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        let c = set.trailing_zeros() as usize;
+        set &= set.wrapping_sub(1);
+        (c < 128).then_some(c)
+    })
 }
 
 /// Every `k`-subset of `0..n` as a bit mask, in increasing numeric order (SE's order).
