@@ -14,6 +14,12 @@
 //! ends every cell's loop without a question, and every placed digit has a completion found.
 //! A fill whose questions all fit the budget is as before; one that hits it depends on how the
 //! engine searches, and may change when the engine does (docs/making.md, the seed contract).
+//!
+//! The fill's searches run in the engine's plain order, without moving cells whose guesses
+//! failed up the branching order: which questions meet the budget is what the fill's time
+//! hangs on, and the failure-led order, which shrinks hard counting searches, leaves more of
+//! them over it under X-sums and sandwiches (measured in
+//! benches/results/2026-11-27-variant-generate-3.md).
 
 use crate::core::error::{Error, Result};
 use crate::core::make::random::Rng;
@@ -34,6 +40,18 @@ const FIRST_GRID_NODES: u64 = 1 << 14;
 /// A random grid that meets the rules, drawn from `rng` alone. [`Error::Generate`] when no grid
 /// meets them.
 pub(crate) fn fill(
+    variant: &mut Variant,
+    rng: &mut Rng,
+    control: &mut (impl Control + ?Sized),
+) -> Result<Vec<u8>> {
+    let weighed = variant.set_weigh_failures(false);
+    let grid = fill_plain(variant, rng, control);
+    variant.set_weigh_failures(weighed);
+    grid
+}
+
+/// [`fill`], with the engine in its plain order.
+fn fill_plain(
     variant: &mut Variant,
     rng: &mut Rng,
     control: &mut (impl Control + ?Sized),
@@ -116,5 +134,33 @@ fn completion(
         // The digit just placed breaks a rule with another one outright.
         Err(Error::RuleConflict { .. } | Error::Conflict { .. }) => Ok(Answer::Known(None)),
         Err(err) => Err(err),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::core::rules::{Rules, Spec};
+    use crate::core::{BoxShape, Unbounded};
+
+    #[test]
+    fn the_fill_searches_in_the_plain_order_and_leaves_the_engine_as_it_found_it() {
+        let shape = BoxShape::new(3, 3).unwrap();
+        let rules = Arc::new(
+            Rules::new(Spec {
+                non_consecutive: true,
+                ..Spec::default()
+            })
+            .unwrap(),
+        );
+        let mut variant = Variant::new(shape, rules.clone()).unwrap();
+        let grid = fill(&mut variant, &mut Rng::new(7), &mut Unbounded).unwrap();
+        assert!(variant.set_weigh_failures(true), "the weighting is back on");
+        let mut plain = Variant::new(shape, rules).unwrap();
+        plain.set_weigh_failures(false);
+        let again = fill_plain(&mut plain, &mut Rng::new(7), &mut Unbounded).unwrap();
+        assert_eq!(grid, again);
     }
 }

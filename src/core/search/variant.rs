@@ -95,6 +95,9 @@ pub(crate) struct Variant {
     order: Vec<u32>,
     /// Whether some guess failed since `order` was last set from the ranks.
     reordered: bool,
+    /// Whether failed guesses move their cells up the branching order (see `order`); off, the
+    /// search keeps the plain order of counts and ranks.
+    weigh_failures: bool,
     /// Scratch: the propagators queued to run, each once.
     queued: Vec<bool>,
     queue: Vec<u32>,
@@ -133,6 +136,7 @@ impl Variant {
             rank: vec![0; nc],
             order: vec![0; nc],
             reordered: true,
+            weigh_failures: true,
             queued: Vec::new(),
             queue: Vec::new(),
             rules,
@@ -217,6 +221,12 @@ impl Variant {
 
     pub(crate) fn layout(&self) -> &Layout {
         &self.layout
+    }
+
+    /// Sets whether failed guesses move their cells up the branching order in the searches
+    /// that follow (on by default); returns the previous setting.
+    pub(crate) fn set_weigh_failures(&mut self, on: bool) -> bool {
+        std::mem::replace(&mut self.weigh_failures, on)
     }
 
     pub(crate) fn stats(&self) -> SearchStats {
@@ -942,7 +952,7 @@ impl Levels for Variant {
         } else {
             Step::Contradiction
         };
-        if matches!(step, Step::Contradiction) {
+        if self.weigh_failures && matches!(step, Step::Contradiction) {
             self.reordered = true;
             let order = &mut self.order[cell];
             if *order >> RANK_BITS > 0 {
