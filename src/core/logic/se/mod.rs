@@ -897,18 +897,12 @@ mod tests {
     }
 }
 
-/// Prints SE's path for the puzzle in `SE_PUZZLE`: `cargo test se_path -- --ignored --nocapture`.
+/// SE's path from `state`, one hint a step as the rating takes them: `step` sees each state and
+/// the hint applied to it, or `None` where no technique finds one (the walk then stops). The
+/// debugging and checking aids below and in the chain tests print it.
 #[cfg(test)]
-#[test]
-#[ignore = "a debugging aid: reads SE_PUZZLE"]
-fn se_path() {
+pub(crate) fn walk_path(mut state: State, mut step: impl FnMut(&State, Option<&Hint>)) {
     use crate::core::search::Unbounded;
-    let puzzle = std::env::var("SE_PUZZLE").unwrap_or_default();
-    let values: Vec<u8> = puzzle
-        .bytes()
-        .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
-        .collect();
-    let mut state = State::from_values(&values);
     let mut scratch = Vec::new();
     while !state.solved() {
         let tables = Tables::of(&state);
@@ -916,10 +910,29 @@ fn se_path() {
             state: &state,
             tables: &tables,
         };
-        let Some(h) = next_hint(&view, 0, ORDER.len(), &mut scratch, &mut Unbounded).unwrap()
-        else {
-            println!("stuck");
+        let hint = next_hint(&view, 0, ORDER.len(), &mut scratch, &mut Unbounded).unwrap();
+        step(&state, hint.as_ref());
+        let Some(h) = hint else {
             break;
+        };
+        Tables::of(&state).apply(&mut state, &h);
+    }
+}
+
+/// Prints SE's path for the puzzle in `SE_PUZZLE`: `cargo test se_path -- --ignored --nocapture`.
+#[cfg(test)]
+#[test]
+#[ignore = "a debugging aid: reads SE_PUZZLE"]
+fn se_path() {
+    let puzzle = std::env::var("SE_PUZZLE").unwrap_or_default();
+    let values: Vec<u8> = puzzle
+        .bytes()
+        .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
+        .collect();
+    walk_path(State::from_values(&values), |state, hint| {
+        let Some(h) = hint else {
+            println!("stuck");
+            return;
         };
         let cell = |&(c, d): &(u8, u8)| format!("r{}c{}={}", c / 9 + 1, c % 9 + 1, d);
         let p: Vec<String> = h.placements.iter().map(cell).collect();
@@ -943,8 +956,7 @@ fn se_path() {
                 println!("  {}", row.join(" "));
             }
         }
-        Tables::of(&state).apply(&mut state, &h);
-    }
+    });
 }
 
 /// Rates every puzzle of `tests/data/se_reference.txt` (or the file in `SE_REFERENCE`) with ER

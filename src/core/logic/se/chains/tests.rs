@@ -439,39 +439,28 @@ fn nested_runs_from_true_assumptions_reach_only_true_potentials() {
 #[test]
 #[ignore = "a checking aid: reads SE_LOG"]
 fn se_step_log() {
-    use super::super::{next_hint, Tables, View, ORDER};
+    use super::super::walk_path;
     let Ok(path) = std::env::var("SE_LOG") else {
         return;
     };
     let text = std::fs::read_to_string(path).unwrap();
     let _spare = SpareRuns::hold();
-    let mut scratch = Vec::new();
     for line in text.lines() {
         let Some(puzzle) = line.split_whitespace().next() else {
             continue;
         };
-        let mut state = match puzzle.len() {
+        let state = match puzzle.len() {
             81 => state_of(puzzle),
             729 => state_of_marks(puzzle),
             _ => continue,
         };
         println!("PUZZLE {puzzle}");
-        while !state.solved() {
-            let tables = Tables::of(&state);
-            let view = View {
-                state: &state,
-                tables: &tables,
-            };
-            let Some(h) = next_hint(&view, 0, ORDER.len(), &mut scratch, &mut Unbounded).unwrap()
-            else {
-                println!("stuck");
-                break;
-            };
-            println!(
+        walk_path(state, |_, hint| match hint {
+            Some(h) => println!(
                 "{} {} {:?} {:?}",
                 h.technique, h.tenths, h.placements, h.eliminations
-            );
-            Tables::of(&state).apply(&mut state, &h);
-        }
+            ),
+            None => println!("stuck"),
+        });
     }
 }
