@@ -6,27 +6,7 @@
 // SE does.
 #![allow(clippy::needless_range_loop)]
 
-use super::{Hint, View, CELL_REGION, PEERS, REGIONS};
-
-/// The peers of `cell` as a 81-bit set.
-#[inline]
-fn peer_set(cell: usize) -> u128 {
-    PEER_SETS[cell]
-}
-
-const PEER_SETS: [u128; 81] = {
-    let mut out = [0u128; 81];
-    let mut c = 0;
-    while c < 81 {
-        let mut i = 0;
-        while i < 20 {
-            out[c] |= 1u128 << PEERS[c][i];
-            i += 1;
-        }
-        c += 1;
-    }
-    out
-};
+use super::{Hint, View, CELL_REGION, PEERS, PEER_SETS, REGIONS};
 
 /// The set bits of `mask`, ascending, one bit scan each.
 fn bits(mut mask: u16) -> impl Iterator<Item = u8> {
@@ -524,9 +504,9 @@ pub(super) fn xy_wing(s: &View<'_>, xyz: bool) -> Option<Hint> {
                     continue;
                 }
                 let z = (xz & yz).trailing_zeros() as u8 + 1;
-                let mut victims = peer_set(xz_cell as usize) & peer_set(yz_cell as usize);
+                let mut victims = PEER_SETS[xz_cell as usize] & PEER_SETS[yz_cell as usize];
                 if xyz {
-                    victims &= peer_set(i);
+                    victims &= PEER_SETS[i];
                 }
                 victims &= !(1u128 << i | 1u128 << xz_cell | 1u128 << yz_cell);
                 let elims: Vec<(u8, u8)> = cells_of(victims)
@@ -599,7 +579,7 @@ pub(super) fn unique_loops(s: &View<'_>) -> Option<Hint> {
                 let value = (s.cands[extra[0]] & !pair).trailing_zeros() as u8 + 1;
                 let mut common = !0u128;
                 for &c in &extra {
-                    common &= peer_set(c);
+                    common &= PEER_SETS[c];
                 }
                 let elims: Vec<(u8, u8)> = cells_of(common)
                     .filter(|c| !extra.contains(c) && s.has(*c, value))
@@ -750,7 +730,7 @@ fn loop_type3(
                         let mut victims = !0u128;
                         for &c in cells.iter().chain([c1, c2].iter()) {
                             if s.has(c, d) {
-                                victims &= peer_set(c);
+                                victims &= PEER_SETS[c];
                             }
                         }
                         for c in cells_of(victims) {
@@ -861,8 +841,8 @@ pub(super) fn bug(s: &View<'_>) -> Option<Hint> {
     let mut only_value = 0u8;
     let mut one_value = true;
     let remove_from_common = |common: &mut Option<u128>, c: usize, bug_cells: &[usize]| {
-        let mut set = common.unwrap_or(peer_set(c));
-        set &= peer_set(c);
+        let mut set = common.unwrap_or(PEER_SETS[c]);
+        set &= PEER_SETS[c];
         for &b in bug_cells {
             set &= !(1u128 << b);
         }
@@ -1011,7 +991,7 @@ fn bug3(s: &View<'_>, bug_cells: &[usize], all: u16, common: u128) -> Option<Hin
                     let mut victims = !0u128;
                     for &c in naked.iter().chain(bug_cells.iter()) {
                         if s.has(c, d) {
-                            victims &= peer_set(c);
+                            victims &= PEER_SETS[c];
                         }
                     }
                     for c in cells_of(victims) {
@@ -1071,7 +1051,7 @@ fn exclusion_bases(s: &View<'_>, most: u32, excluders: &mut [u128; 81]) -> Vec<u
         if s.cands[c].count_ones() < 2 {
             continue;
         }
-        let peers = peer_set(c);
+        let peers = PEER_SETS[c];
         if peers & singles != 0 || peers & few == 0 {
             continue;
         }
@@ -1107,7 +1087,7 @@ pub(super) fn aligned_pair_exclusion(s: &View<'_>) -> Option<Hint> {
             if common.count_ones() < 2 {
                 continue;
             }
-            let see = peer_set(a) >> b & 1 == 1;
+            let see = PEER_SETS[a] >> b & 1 == 1;
             let (mut ok_a, mut ok_b) = (0u16, 0u16);
             for da in bits(s.cands[a]) {
                 for db in bits(s.cands[b]) {

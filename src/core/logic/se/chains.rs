@@ -10,7 +10,7 @@
 //! on. The code keeps SE's search order and queue discipline for that reason, over plain arrays
 //! indexed by candidate (`cell * 9 + digit`) and by potential (`candidate * 2 + on`).
 
-use super::{Hint, State};
+use super::{Hint, State, PEER_SETS};
 use crate::core::error::{Error, Result};
 use crate::core::search::{Control, SearchStats};
 
@@ -95,9 +95,6 @@ impl Family {
 const REGION_CELLS: [[u8; 9]; 27] = region_cells();
 /// The block, row and column of each cell.
 const CELL_REGIONS: [[u8; 3]; 81] = cell_regions();
-/// The 20 peers of each cell.
-#[cfg(test)]
-const PEERS: [[u8; 20]; 81] = peers();
 
 const fn region_cells() -> [[u8; 9]; 27] {
     let mut out = [[0u8; 9]; 27];
@@ -124,25 +121,6 @@ const fn cell_regions() -> [[u8; 3]; 81] {
             (9 + c / 9) as u8,
             (18 + c % 9) as u8,
         ];
-        c += 1;
-    }
-    out
-}
-
-const fn peers() -> [[u8; 20]; 81] {
-    let mut out = [[0u8; 20]; 81];
-    let mut c = 0;
-    while c < 81 {
-        let mut n = 0;
-        let mut o = 0;
-        while o < 81 {
-            let same_box = c / 27 == o / 27 && c % 9 / 3 == o % 9 / 3;
-            if o != c && (c / 9 == o / 9 || c % 9 == o % 9 || same_box) {
-                out[c][n] = o as u8;
-                n += 1;
-            }
-            o += 1;
-        }
         c += 1;
     }
     out
@@ -184,24 +162,6 @@ impl PSet {
     fn set(&mut self, p: Pid) {
         self.0[p as usize >> 6] |= 1 << (p & 63);
     }
-}
-
-/// Each cell's peers as a bit set (bit `cell`).
-const PEER_MASKS: [u128; 81] = peer_masks();
-
-const fn peer_masks() -> [u128; 81] {
-    let peers = peers();
-    let mut out = [0u128; 81];
-    let mut c = 0;
-    while c < 81 {
-        let mut i = 0;
-        while i < 20 {
-            out[c] |= 1 << peers[c][i];
-            i += 1;
-        }
-        c += 1;
-    }
-    out
 }
 
 /// The cells of each region as a bit set (bit `cell`), regions numbered as [`REGION_CELLS`].
@@ -525,7 +485,7 @@ impl Mode {
 mod unary {
     use super::{
         length_difficulty, off_to_on, on_to_off, pcell, pdigit, pid, planes, pon, sorts_before,
-        Budget, Candidate, Cause, PSet, Pid, Planes, State, PEER_MASKS, REGION_MASKS,
+        Budget, Candidate, Cause, PSet, Pid, Planes, State, PEER_SETS, REGION_MASKS,
     };
 
     struct Node {
@@ -884,7 +844,7 @@ mod unary {
                 let p = self.nodes[n as usize].pid;
                 let (cell, d) = (pcell(p), pdigit(p));
                 cells |= 1 << cell;
-                let seen = PEER_MASKS[cell] & self.planes[d];
+                let seen = PEER_SETS[cell] & self.planes[d];
                 if pon(p) {
                     forw[d] |= seen;
                 } else {
@@ -971,7 +931,7 @@ mod unary {
                 while m != 0 {
                     let c = m.trailing_zeros() as usize;
                     next |= if from_on {
-                        PEER_MASKS[c] & plane
+                        PEER_SETS[c] & plane
                     } else {
                         partners[c]
                     };
@@ -1041,7 +1001,7 @@ mod unary {
                         // An "on" turns off its digit in its peers; an "off" turns on its
                         // digit's other place in a region where it has two.
                         next[e] |= if from_on {
-                            PEER_MASKS[c]
+                            PEER_SETS[c]
                         } else {
                             self.partners[e][c]
                         };
@@ -2068,7 +2028,7 @@ mod advanced {
     use super::multiple::{self, Run};
     use super::{
         pcell, pdigit, pid, planes, pon, sort, unary, Budget, Candidate, Cause, Mode, Pid, State,
-        CELL_REGIONS, PEER_MASKS, REGION_CELLS, REGION_MASKS,
+        CELL_REGIONS, PEER_SETS, REGION_CELLS, REGION_MASKS,
     };
     use std::collections::VecDeque;
 
@@ -2253,7 +2213,7 @@ mod advanced {
                     let mut victims = !0u128;
                     for c in [ci, cj] {
                         if grid[c] >> v & 1 == 1 {
-                            victims &= PEER_MASKS[c];
+                            victims &= PEER_SETS[c];
                         }
                     }
                     for c in 0..81 {

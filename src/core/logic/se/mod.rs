@@ -40,6 +40,8 @@ pub(crate) const REGIONS: [[[u8; 9]; 9]; 3] = regions();
 pub(crate) const CELL_REGION: [[u8; 3]; 81] = cell_regions();
 /// The 20 peers of every cell, ascending.
 pub(crate) const PEERS: [[u8; 20]; 81] = peers();
+/// The peers of every cell as a cell set (bit `cell`).
+pub(crate) const PEER_SETS: [u128; 81] = peer_sets();
 
 const fn regions() -> [[[u8; 9]; 9]; 3] {
     let mut out = [[[0u8; 9]; 9]; 3];
@@ -84,6 +86,20 @@ const fn peers() -> [[u8; 20]; 81] {
                 n += 1;
             }
             o += 1;
+        }
+        c += 1;
+    }
+    out
+}
+
+const fn peer_sets() -> [u128; 81] {
+    let mut out = [0u128; 81];
+    let mut c = 0;
+    while c < 81 {
+        let mut i = 0;
+        while i < 20 {
+            out[c] |= 1u128 << PEERS[c][i];
+            i += 1;
         }
         c += 1;
     }

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::core::grid::text::parse;
+use crate::core::logic::se::PEERS;
 use crate::core::search::{Control, SearchStats};
 use crate::core::test_samples::puzzles;
 use crate::core::{BoxShape, Error, Solver, Unbounded};
