@@ -36,10 +36,11 @@ use crate::core::grid::shape::BoxShape;
 use crate::core::rules::layout::{neighbours, Layout, MAX_BITSET_CELLS};
 use crate::core::rules::{find_conflict, LineKind, Rules};
 
-/// Ranks of cells with equal candidate counts run `0..=RANK_SPAN` (lower first).
-const RANK_SPAN: u32 = 63;
 /// Bits of a rank in a branching key.
 const RANK_BITS: u32 = 6;
+/// Ranks of cells with equal candidate counts run `0..=RANK_SPAN` (lower first), so a rank
+/// fits its bits of the key.
+const RANK_SPAN: u32 = (1 << RANK_BITS) - 1;
 /// A cell's failures count in the branching order up to this many.
 const MAX_FAILURES: u32 = 0xffff;
 /// Where a cell's candidate count sits in its branching key, above its failures and rank.
