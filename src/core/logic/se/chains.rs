@@ -10,7 +10,7 @@
 //! on. The code keeps SE's search order and queue discipline for that reason, over plain arrays
 //! indexed by candidate (`cell * 9 + digit`) and by potential (`candidate * 2 + on`).
 
-use super::{Hint, State, PEER_SETS};
+use super::{Hint, State, CELL_REGIONS, PEER_SETS, REGION_CELLS};
 use crate::core::error::{Error, Result};
 use crate::core::search::{Control, SearchStats};
 
@@ -91,41 +91,6 @@ impl Family {
     ];
 }
 
-/// The cells of each region: blocks 0..9, rows 9..18, columns 18..27, in SE's order.
-const REGION_CELLS: [[u8; 9]; 27] = region_cells();
-/// The block, row and column of each cell.
-const CELL_REGIONS: [[u8; 3]; 81] = cell_regions();
-
-const fn region_cells() -> [[u8; 9]; 27] {
-    let mut out = [[0u8; 9]; 27];
-    let mut i = 0;
-    while i < 9 {
-        let mut j = 0;
-        while j < 9 {
-            out[i][j] = ((i / 3 * 3 + j / 3) * 9 + i % 3 * 3 + j % 3) as u8;
-            out[9 + i][j] = (i * 9 + j) as u8;
-            out[18 + i][j] = (j * 9 + i) as u8;
-            j += 1;
-        }
-        i += 1;
-    }
-    out
-}
-
-const fn cell_regions() -> [[u8; 3]; 81] {
-    let mut out = [[0u8; 3]; 81];
-    let mut c = 0;
-    while c < 81 {
-        out[c] = [
-            (c / 27 * 3 + c % 9 / 3) as u8,
-            (9 + c / 9) as u8,
-            (18 + c % 9) as u8,
-        ];
-        c += 1;
-    }
-    out
-}
-
 /// A potential: candidate `cell * 9 + digit` (digit 0..9), on or off.
 type Pid = u16;
 
@@ -168,7 +133,7 @@ impl PSet {
 const REGION_MASKS: [u128; 27] = region_masks();
 
 const fn region_masks() -> [u128; 27] {
-    let cells = region_cells();
+    let cells = REGION_CELLS;
     let mut out = [0u128; 27];
     let mut r = 0;
     while r < 27 {

@@ -38,6 +38,11 @@ pub(crate) struct Hint {
 pub(crate) const REGIONS: [[[u8; 9]; 9]; 3] = regions();
 /// The region index of every cell, per region type.
 pub(crate) const CELL_REGION: [[u8; 3]; 81] = cell_regions();
+/// [`REGIONS`] as one list of 27 (blocks 0..9, rows 9..18, columns 18..27), for the chains,
+/// which number a region by that one index.
+pub(crate) const REGION_CELLS: [[u8; 9]; 27] = flat_regions();
+/// [`CELL_REGION`] in the numbering of [`REGION_CELLS`].
+pub(crate) const CELL_REGIONS: [[u8; 3]; 81] = flat_cell_regions();
 /// The 20 peers of every cell, ascending.
 pub(crate) const PEERS: [[u8; 20]; 81] = peers();
 /// The peers of every cell as a cell set (bit `cell`).
@@ -65,6 +70,30 @@ const fn cell_regions() -> [[u8; 3]; 81] {
     while c < 81 {
         let (r, k) = (c / 9, c % 9);
         out[c] = [((r / 3) * 3 + k / 3) as u8, r as u8, k as u8];
+        c += 1;
+    }
+    out
+}
+
+const fn flat_regions() -> [[u8; 9]; 27] {
+    let mut out = [[0u8; 9]; 27];
+    let mut r = 0;
+    while r < 27 {
+        out[r] = REGIONS[r / 9][r % 9];
+        r += 1;
+    }
+    out
+}
+
+const fn flat_cell_regions() -> [[u8; 3]; 81] {
+    let mut out = [[0u8; 3]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let mut t = 0;
+        while t < 3 {
+            out[c][t] = (9 * t) as u8 + CELL_REGION[c][t];
+            t += 1;
+        }
         c += 1;
     }
     out
