@@ -127,6 +127,17 @@ impl PSet {
     fn set(&mut self, p: Pid) {
         self.0[p as usize >> 6] |= 1 << (p & 63);
     }
+    /// Keeps only the potentials `other` has too.
+    #[inline]
+    fn and_with(&mut self, other: &PSet) {
+        for (a, b) in self.0.iter_mut().zip(&other.0) {
+            *a &= b;
+        }
+    }
+    #[inline]
+    fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
 }
 
 /// The cells of each region as a bit set (bit `cell`), regions numbered as [`REGION_CELLS`].
@@ -195,6 +206,22 @@ fn on_to_off(
     }
 }
 
+/// Whether `m` has exactly one bit set (the build may lack a population count instruction,
+/// and these tests run for every link followed).
+#[inline]
+fn one_bit(m: u128) -> bool {
+    m != 0 && m & (m - 1) == 0
+}
+
+/// Whether `m` has exactly two bits set.
+#[inline]
+fn two_bits(m: u16) -> bool {
+    m != 0 && {
+        let rest = m & (m - 1);
+        rest != 0 && rest & (rest - 1) == 0
+    }
+}
+
 /// Why a potential got on (the last value of a cell, or the last place in a region), or off
 /// (another value of the cell, or the digit elsewhere in a region).
 #[derive(Clone, Copy)]
@@ -216,7 +243,7 @@ fn off_to_on(
     out: &mut Vec<(Pid, Cause)>,
 ) {
     out.clear();
-    if y && cands[cell].count_ones() == 2 {
+    if y && two_bits(cands[cell]) {
         let other = (cands[cell] & !(1 << d)).trailing_zeros() as usize;
         if other < 9 {
             out.push((pid(cell, other, true), Cause::Cell));
@@ -225,7 +252,7 @@ fn off_to_on(
     if x {
         for &r in &CELL_REGIONS[cell] {
             let m = REGION_MASKS[r as usize] & planes[d] & !(1u128 << cell);
-            if m.count_ones() == 1 {
+            if one_bit(m) {
                 let p = pid(m.trailing_zeros() as usize, d, true);
                 if !out.iter().any(|&(q, _)| q == p) {
                     out.push((p, Cause::Region(r)));
@@ -449,8 +476,9 @@ impl Mode {
 /// Cycles and forcing chains: one assumption followed through single links.
 mod unary {
     use super::{
-        length_difficulty, off_to_on, on_to_off, pcell, pdigit, pid, planes, pon, sorts_before,
-        Budget, Candidate, Cause, PSet, Pid, Planes, State, PEER_SETS, REGION_MASKS,
+        length_difficulty, off_to_on, on_to_off, one_bit, pcell, pdigit, pid, planes, pon,
+        sorts_before, two_bits, Budget, Candidate, Cause, PSet, Pid, Planes, State, PEER_SETS,
+        REGION_MASKS,
     };
 
     struct Node {
@@ -861,14 +889,14 @@ mod unary {
                 partners: [[0; 81]; 9],
             });
             for (cell, &m) in cands.iter().enumerate() {
-                if m.count_ones() == 2 {
+                if two_bits(m) {
                     levels.pairs |= 1 << cell;
                 }
             }
             for d in 0..9 {
                 for region in &REGION_MASKS {
                     let places = region & planes[d];
-                    if places.count_ones() == 2 {
+                    if places != 0 && one_bit(places & (places - 1)) {
                         let (a, b) = (places.trailing_zeros(), places.ilog2());
                         levels.partners[d][a as usize] |= 1 << b;
                         levels.partners[d][b as usize] |= 1 << a;
@@ -1234,7 +1262,8 @@ mod unary {
 mod multiple {
     use super::{
         advanced, length_difficulty, off_to_on, on_to_off, pcell, pdigit, pid, planes, pon, Budget,
-        Candidate, Cause, Chain, Mode, PSet, Pid, State, CELL_REGIONS, REGION_CELLS,
+        Candidate, Cause, Chain, Mode, PSet, Pid, Planes, State, CELL_REGIONS, REGION_CELLS,
+        REGION_MASKS,
     };
     use std::collections::VecDeque;
 
@@ -1335,7 +1364,11 @@ mod multiple {
             self.pids.push(p);
             self.causes.push(cause);
             self.nest.push(u32::MAX);
-            self.parents.extend_from_slice(parents);
+            // Most nodes have one parent: pushed, not copied as a slice.
+            match parents {
+                [q] => self.parents.push(*q),
+                _ => self.parents.extend_from_slice(parents),
+            }
             self.starts.push(self.parents.len() as u32);
             if member {
                 self.reached.set(p);
@@ -1347,6 +1380,16 @@ mod multiple {
         #[inline]
         pub(super) fn has(&self, p: Pid) -> bool {
             self.reached.has(p)
+        }
+
+        /// The potentials every run of `runs` reached.
+        fn common<'r>(runs: impl IntoIterator<Item = &'r Run>) -> PSet {
+            let mut runs = runs.into_iter();
+            let mut out = runs.next().map_or_else(PSet::new, |r| r.reached.clone());
+            for run in runs {
+                out.and_with(&run.reached);
+            }
+            out
         }
 
         /// The members in the order they were reached, "on" or "off" ones.
@@ -1499,18 +1542,32 @@ mod multiple {
     /// Follows `start` to all its consequences, as SE's engine does: "on" potentials first,
     /// one at a time, then one "off" potential (removed from the grid when dynamic), until
     /// nothing is left or a potential is reached both on and off.
+    #[cfg(test)]
     pub(super) fn follow(state: &State, start: Pid, mode: Mode, budget: &mut Budget<'_>) -> Run {
+        follow_from(state, &planes(&state.cands), start, mode, budget)
+    }
+
+    /// [`follow`], with the state's candidates by digit (`source`) read once by the caller
+    /// for all the runs on the state.
+    fn follow_from(
+        state: &State,
+        source: &Planes,
+        start: Pid,
+        mode: Mode,
+        budget: &mut Budget<'_>,
+    ) -> Run {
         let mut run = Run::new();
         let mut work = std::mem::take(&mut run.work);
         work.pending_on.clear();
         work.pending_off.clear();
-        follow_into(state, start, mode, budget, &mut run, &mut work);
+        follow_into(state, source, start, mode, budget, &mut run, &mut work);
         run.work = work;
         run
     }
 
     fn follow_into(
         state: &State,
+        source_planes: &Planes,
         start: Pid,
         mode: Mode,
         budget: &mut Budget<'_>,
@@ -1519,7 +1576,7 @@ mod multiple {
     ) {
         let source = &state.cands;
         let mut grid = *source;
-        let mut planes = planes(&grid);
+        let mut planes = *source_planes;
         let y = !mode.nishio;
         let Work {
             pending_on,
@@ -1563,7 +1620,16 @@ mod multiple {
                     parents.clear();
                     parents.push(p);
                     if mode.dynamic {
-                        hidden_parents(source, &grid, q, cause, run, parents);
+                        hidden_parents(
+                            source,
+                            &grid,
+                            source_planes,
+                            &planes,
+                            q,
+                            cause,
+                            run,
+                            parents,
+                        );
                     }
                     if run.has(q ^ 1) {
                         let n = run.push(q, parents, false, Some(cause));
@@ -1590,9 +1656,12 @@ mod multiple {
     /// The "off" potentials that let `q` get on beside its first parent: the values its cell
     /// lost, or the places its region lost, during the run. `grid` has the current parent
     /// removed already; SE looks before removing it, so the parent is skipped.
+    #[allow(clippy::too_many_arguments)]
     fn hidden_parents(
         source: &[u16; 81],
         grid: &[u16; 81],
+        source_planes: &Planes,
+        planes: &Planes,
         q: Pid,
         cause: Cause,
         run: &Run,
@@ -1613,13 +1682,14 @@ mod multiple {
                 }
             }
             Cause::Region(r) => {
-                for &o in &REGION_CELLS[r as usize] {
-                    let o = o as usize;
-                    if source[o] >> d & 1 == 1 && grid[o] >> d & 1 == 0 {
-                        let off = pid(o, d, false);
-                        if off != first && run.has(off) {
-                            parents.push(run.index[off as usize]);
-                        }
+                // A region's cells in SE's order are its cells in ascending order.
+                let mut m = REGION_MASKS[r as usize] & source_planes[d] & !planes[d];
+                while m != 0 {
+                    let o = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let off = pid(o, d, false);
+                    if off != first && run.has(off) {
+                        parents.push(run.index[off as usize]);
                     }
                 }
             }
@@ -1629,6 +1699,8 @@ mod multiple {
     /// Runs from each "on" potential, computed once per grid.
     struct Cache<'a, 'b> {
         state: &'a State,
+        /// The state's candidates by digit.
+        planes: Planes,
         mode: Mode,
         budget: &'a mut Budget<'b>,
         /// Each candidate's run (an index in `runs`, `u32::MAX` before it is followed).
@@ -1641,7 +1713,8 @@ mod multiple {
             if self.slot[cand] == u32::MAX {
                 self.slot[cand] = self.runs.len() as u32;
                 self.budget.spend(Budget::FOLLOW);
-                let run = follow(self.state, (cand * 2 + 1) as Pid, self.mode, self.budget);
+                let start = (cand * 2 + 1) as Pid;
+                let run = follow_from(self.state, &self.planes, start, self.mode, self.budget);
                 self.runs.push(run);
             }
             &self.runs[self.slot[cand] as usize]
@@ -1789,6 +1862,7 @@ mod multiple {
         let names = names(mode);
         let mut cache = Cache {
             state,
+            planes: planes(cands),
             mode,
             budget,
             slot: [u32::MAX; 729],
@@ -1849,7 +1923,7 @@ mod multiple {
                 }
                 if contradiction || double {
                     cache.budget.spend(Budget::FOLLOW);
-                    let off_run = follow(state, p_on ^ 1, mode, cache.budget);
+                    let off_run = follow_from(state, &cache.planes, p_on ^ 1, mode, cache.budget);
                     let on_run = cache.on(cand);
                     if contradiction && worth(p_on) {
                         if let Some((a, b)) = off_run.absurd {
@@ -1864,7 +1938,8 @@ mod multiple {
                             }
                         }
                     }
-                    if double {
+                    // Most pairs of runs share nothing: the members are walked only when they do.
+                    if double && !Run::common([on_run, &off_run]).is_empty() {
                         for on in [true, false] {
                             for q in on_run.members(on) {
                                 if !off_run.has(q) || !worth(q) {
@@ -1908,9 +1983,13 @@ mod multiple {
                     cache.on(cell * 9 + d);
                 }
                 let run = |d: usize| cache.get(cell * 9 + d);
+                let common = Run::common(digits.iter().map(|&d| run(d)));
+                if common.is_empty() {
+                    continue;
+                }
                 for on in [true, false] {
                     for q in run(digits[0]).members(on) {
-                        if !digits[1..].iter().all(|&d| run(d).has(q)) || !worth(q) {
+                        if !common.has(q) || !worth(q) {
                             continue;
                         }
                         let parts = digits.iter().map(|&d| (run(d), run(d).node(q)));
@@ -1962,9 +2041,13 @@ mod multiple {
                 cache.on(o * 9 + d);
             }
             let run = |o: usize| cache.get(o * 9 + d);
+            let common = Run::common(places.iter().map(|&o| run(o)));
+            if common.is_empty() {
+                continue;
+            }
             for on in [true, false] {
                 for q in run(cell).members(on) {
-                    if !places[1..].iter().all(|&o| run(o).has(q)) {
+                    if !common.has(q) {
                         continue;
                     }
                     let parts = places.iter().map(|&o| (run(o), run(o).node(q)));
