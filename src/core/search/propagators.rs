@@ -903,16 +903,17 @@ impl Arcs {
         kill & full
     }
 
-    /// Pointing through the pair relations, for a digit left with two homes in a full group:
-    /// a cell that would rule it out of both homes by taking digit e (being one home and
-    /// holding another digit, or an arc partner whose relation forbids the digit beside e, or
-    /// a peer when e is the digit) loses e. The cells tried are the two homes and the first
-    /// home's arc partners. Only the digits of `dirty[g]` in group `g` are looked at (those
-    /// whose homes there changed: the conclusion depends on the homes alone), and `dirty` is
-    /// cleared. `None` on a cell left with no candidate, else whether any went.
+    /// Pointing through the pair relations, for a digit left with two homes (three when
+    /// `three` is set) in a full group: a cell that would rule it out of every home by taking
+    /// digit e (being one home and holding another digit, or an arc partner whose relation
+    /// forbids the digit beside e, or a peer when e is the digit) loses e. The cells tried are
+    /// the homes and the first home's arc partners (a cell ruling out every home rules out the
+    /// first). Only the digits of `dirty[g]` in group `g` are looked at (those whose homes
+    /// there changed: the conclusion depends on the homes alone), and `dirty` is cleared.
+    /// `None` on a cell left with no candidate, else whether any went.
     ///
-    /// Two homes, not more: measured on the published corpus, three or more cost more than
-    /// the smaller tree saves.
+    /// Three homes pay only where arcs join every orthogonal pair (the negative constraints):
+    /// measured on the published corpus, elsewhere they cost more than the smaller tree saves.
     pub fn point(
         &self,
         layout: &Layout,
@@ -920,6 +921,7 @@ impl Arcs {
         cand: &mut [u64],
         value: &[u8],
         dirty: &mut [u64],
+        three: bool,
     ) -> Option<bool> {
         let mut changed = false;
         for (group, dirty) in layout.full_groups.iter().zip(dirty.iter_mut()) {
@@ -927,27 +929,28 @@ impl Arcs {
             if dirty == 0 {
                 continue;
             }
-            // Each digit's open homes counted to three at once, bit-sliced.
-            let (mut one, mut two, mut three) = (0u64, 0u64, 0u64);
+            // Each digit's open homes counted to four at once, bit-sliced.
+            let (mut one, mut two, mut three_up, mut four) = (0u64, 0u64, 0u64, 0u64);
             for &c in &group.cells {
                 if value[c as usize] == 0 {
                     let m = cand[c as usize];
-                    three |= two & m;
+                    four |= three_up & m;
+                    three_up |= two & m;
                     two |= one & m;
                     one |= m;
                 }
             }
-            let mut digits = dirty & two & !three;
+            let mut digits = dirty & two & !if three { four } else { three_up };
             while digits != 0 {
                 let bit = digits & digits.wrapping_neg();
                 digits ^= bit;
-                let mut homes = [0u16; 2];
+                let mut homes = [0u16; 3];
                 let mut k = 0usize;
                 for &c in &group.cells {
                     if cand[c as usize] & bit != 0 && value[c as usize] == 0 {
                         homes[k] = c;
                         k += 1;
-                        if k == 2 {
+                        if k == homes.len() {
                             break;
                         }
                     }
@@ -956,6 +959,7 @@ impl Arcs {
                 if k < 2 {
                     continue;
                 }
+                let homes = &homes[..k];
                 let first = homes[0] as usize;
                 let partners =
                     &self.list[self.start[first] as usize..self.start[first + 1] as usize];
@@ -965,8 +969,11 @@ impl Arcs {
                         continue;
                     }
                     let mut gone = cand[x];
-                    for &h in &homes {
+                    for &h in homes {
                         gone &= self.rules_out(layout, full, x, h as usize, bit);
+                        if gone == 0 {
+                            break;
+                        }
                     }
                     if gone != 0 {
                         changed = true;

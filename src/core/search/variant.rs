@@ -9,7 +9,8 @@
 //! of a digit a cage needs; a small cage with pair relations or entropic or modular lines
 //! between its cells fills its cells exactly under them) to a fixed point. Under pair relations (dots, XV, the negative
 //! constraints, ...) it also points through them: where a digit has two homes left in a
-//! group, a cell that would rule both out by taking some digit loses that digit. Under
+//! group (or three, under the negative constraints), a cell that would rule every one out by
+//! taking some digit loses that digit. Under
 //! anti-knight or anti-king it then points once: a digit with two to four homes in a group is
 //! struck from every cell that sees them all (knight and king moves reach past the groups, so
 //! this finds much the groups alone do not; measured, it costs more than it saves under the
@@ -86,6 +87,9 @@ pub(crate) struct Variant {
     group_start: Vec<u32>,
     /// Whether [`Arcs::point`] runs: under rules with pair relations.
     arc_point: bool,
+    /// Whether it looks at digits with three homes too: under the negative constraints, whose
+    /// arcs join every orthogonal pair.
+    point_three: bool,
     /// Per cell, its place among cells of equal candidate count when branching (lower
     /// first).
     rank: Vec<u32>,
@@ -134,6 +138,7 @@ impl Variant {
             cell_groups: Vec::new(),
             group_start: Vec::new(),
             arc_point: false,
+            point_three: rules.negative_xv() || rules.negative_ratio(),
             rank: vec![0; nc],
             order: vec![0; nc],
             reordered: true,
@@ -371,6 +376,7 @@ impl Variant {
         let (dirty, cell_groups, group_start) =
             (&mut self.dirty, &self.cell_groups, &self.group_start);
         let arc_point = self.arc_point;
+        let point_three = self.point_three;
         let order = &self.order;
         let (queued, queue) = (&mut self.queued, &mut self.queue);
         let seed = self.seed;
@@ -557,7 +563,7 @@ impl Variant {
                 continue;
             }
             if arc_point {
-                match arcs.point(layout, full, cand, value, dirty) {
+                match arcs.point(layout, full, cand, value, dirty, point_three) {
                     Some(true) => continue,
                     Some(false) => {}
                     None => return Step::Contradiction,
@@ -567,7 +573,14 @@ impl Variant {
             // the cells that see every home lose it.
             if layout.group_bits.is_some() && !pointed {
                 pointed = true;
-                match point(layout, full, cand, value, &mut self.planes) {
+                // The grid's bitsets are one or two words up to 11x11: those get their own
+                // copies of the loop, with every word loop unrolled.
+                let struck = match layout.words {
+                    1 => point::<1>(layout, full, cand, value, &mut self.planes),
+                    2 => point::<2>(layout, full, cand, value, &mut self.planes),
+                    _ => point::<0>(layout, full, cand, value, &mut self.planes),
+                };
+                match struck {
                     Some(true) => continue,
                     Some(false) => {}
                     None => return Step::Contradiction,
@@ -580,15 +593,17 @@ impl Variant {
 
 /// Pointing for every digit with two to four homes in a full group (see [`strike_common`]),
 /// with the open cells that may hold each digit as bitsets in `planes` (`n` rows of
-/// [`Layout::words`] words), so a group's homes and the cells to strike are a few ANDs.
-fn point(
+/// [`Layout::words`] words), so a group's homes and the cells to strike are a few ANDs. `W` is
+/// the layout's word count when it is known at compile time, 0 when it is read from `layout`.
+fn point<const W: usize>(
     layout: &Layout,
     full: u64,
     cand: &mut [u64],
     value: &[u8],
     planes: &mut [u64],
 ) -> Option<bool> {
-    let (n, words) = (layout.n, layout.words);
+    debug_assert!(W == 0 || W == layout.words);
+    let (n, words) = (layout.n, if W == 0 { layout.words } else { W });
     let group_bits = layout
         .group_bits
         .as_deref()
