@@ -111,6 +111,11 @@ pub(crate) struct Variant {
     masks: Option<Vec<u64>>,
     /// Scratch for [`point`]: per digit, the open cells that may hold it.
     planes: Vec<u64>,
+    /// Per level, `planes` as [`point`] built them there before striking (`plane_span` words a
+    /// level; none without anti-knight or anti-king): a child's pointing passes over the
+    /// (group, digit) whose homes are still what its parent's pointing looked at.
+    pointed_planes: Vec<u64>,
+    plane_span: usize,
     frames: Vec<Frame<usize>>,
     /// The current attempt's seed (see [`Attempt::seed`]).
     seed: u64,
@@ -122,6 +127,11 @@ impl Variant {
         let layout = Layout::for_search(shape, &rules)?;
         let n = shape.size();
         let nc = n * n;
+        let plane_span = if layout.group_bits.is_some() {
+            n * layout.words
+        } else {
+            0
+        };
         let (mut propagators, pairs, cages, masks) = propagators(&rules, n);
         propagators.extend(line_propagators(&rules, shape));
         let mut variant = Variant {
@@ -152,6 +162,8 @@ impl Variant {
             value: vec![0; nc],
             open: vec![0],
             planes: vec![0; n * nc.div_ceil(64)],
+            pointed_planes: vec![0; plane_span],
+            plane_span,
             frames: Vec::new(),
             seed: 0,
             stats: SearchStats::default(),
@@ -275,7 +287,7 @@ impl Variant {
 
     /// Bytes the level arena holds (grown by deep searches, never by itself shrunk).
     pub(crate) fn arena_bytes(&self) -> usize {
-        8 * (self.cand.capacity() + self.open.capacity())
+        8 * (self.cand.capacity() + self.open.capacity() + self.pointed_planes.capacity())
             + self.value.capacity()
             + size_of::<Frame<usize>>() * self.frames.capacity()
     }
@@ -287,12 +299,14 @@ impl Variant {
             return;
         }
         let nc = self.layout.n * self.layout.n;
-        let levels = (keep / (9 * nc + 8)).clamp(1, self.open.len());
+        let levels = (keep / (9 * nc + 8 * self.plane_span + 8)).clamp(1, self.open.len());
         self.cand.truncate(levels * nc);
         self.value.truncate(levels * nc);
         self.open.truncate(levels);
+        self.pointed_planes.truncate(levels * self.plane_span);
         self.frames.clear();
         self.cand.shrink_to_fit();
+        self.pointed_planes.shrink_to_fit();
         self.value.shrink_to_fit();
         self.open.shrink_to_fit();
         self.frames.shrink_to_fit();
@@ -304,6 +318,7 @@ impl Variant {
             self.cand.resize(levels * nc, 0);
             self.value.resize(levels * nc, 0);
             self.open.resize(levels, 0);
+            self.pointed_planes.resize(levels * self.plane_span, 0);
         }
     }
 
@@ -575,10 +590,14 @@ impl Variant {
                 pointed = true;
                 // The grid's bitsets are one or two words up to 11x11: those get their own
                 // copies of the loop, with every word loop unrolled.
+                let span = self.plane_span;
+                let (above, here) = self.pointed_planes.split_at_mut(level * span);
+                let parent = (level > 0).then(|| &above[(level - 1) * span..]);
+                let (planes, here) = (&mut self.planes, &mut here[..span]);
                 let struck = match layout.words {
-                    1 => point::<1>(layout, full, cand, value, &mut self.planes),
-                    2 => point::<2>(layout, full, cand, value, &mut self.planes),
-                    _ => point::<0>(layout, full, cand, value, &mut self.planes),
+                    1 => point::<1>(layout, full, cand, value, planes, parent, here),
+                    2 => point::<2>(layout, full, cand, value, planes, parent, here),
+                    _ => point::<0>(layout, full, cand, value, planes, parent, here),
                 };
                 match struck {
                     Some(true) => continue,
@@ -595,12 +614,19 @@ impl Variant {
 /// with the open cells that may hold each digit as bitsets in `planes` (`n` rows of
 /// [`Layout::words`] words), so a group's homes and the cells to strike are a few ANDs. `W` is
 /// the layout's word count when it is known at compile time, 0 when it is read from `layout`.
+///
+/// `pointed` gets `planes` as built here, before any strike, for the levels below; a (group,
+/// digit) whose homes are those the parent level's pointing found (`parent`: its `pointed`,
+/// `None` at level 0) is passed over: the parent struck from every cell seeing them all, and
+/// candidates only shrink below it, so looking again would strike nothing.
 fn point<const W: usize>(
     layout: &Layout,
     full: u64,
     cand: &mut [u64],
     value: &[u8],
     planes: &mut [u64],
+    parent: Option<&[u64]>,
+    pointed: &mut [u64],
 ) -> Option<bool> {
     debug_assert!(W == 0 || W == layout.words);
     let (n, words) = (layout.n, if W == 0 { layout.words } else { W });
@@ -620,12 +646,24 @@ fn point<const W: usize>(
             }
         }
     }
+    pointed.copy_from_slice(planes);
     let mut struck = false;
     let mut common = [0u64; MAX_BITSET_CELLS / 64];
     let common = &mut common[..words];
     for gbits in group_bits.chunks_exact(words) {
         for d in 0..n {
             let plane = &planes[d * words..(d + 1) * words];
+            if let Some(parent) = parent {
+                let before = &parent[d * words..(d + 1) * words];
+                let same = plane
+                    .iter()
+                    .zip(before)
+                    .zip(gbits)
+                    .all(|((p, b), g)| (p ^ b) & g == 0);
+                if same {
+                    continue;
+                }
+            }
             let k: u32 = plane
                 .iter()
                 .zip(gbits)
