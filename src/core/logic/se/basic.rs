@@ -6,7 +6,7 @@
 // SE does.
 #![allow(clippy::needless_range_loop)]
 
-use super::{Hint, View, CELL_REGION, PEERS, PEER_SETS, REGIONS};
+use super::{Hint, View, CELL_DIRTY, CELL_REGION, PEERS, PEER_SETS, REGIONS};
 
 /// The set bits of `mask`, ascending, one bit scan each.
 fn bits(mut mask: u16) -> impl Iterator<Item = u8> {
@@ -55,6 +55,36 @@ fn subsets(k: u32, set: u16) -> impl Iterator<Item = u16> {
             return Some(sub);
         }
     })
+}
+
+/// The part of a state a technique looks at: the regions (bit `9 * t + index`) and the
+/// digits (bit d-1) whose candidates changed since it last found nothing; a technique that
+/// looks only at those finds every hint the others could not have held.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Scope {
+    pub regions: u32,
+    pub digits: u16,
+}
+
+impl Scope {
+    /// The whole state.
+    pub(crate) const ALL: Scope = Scope {
+        regions: (1 << 27) - 1,
+        digits: 0x1ff,
+    };
+    /// Nothing.
+    pub(crate) const NONE: Scope = Scope {
+        regions: 0,
+        digits: 0,
+    };
+
+    fn region(self, t: usize, r: usize) -> bool {
+        self.regions >> (9 * t + r) & 1 == 1
+    }
+
+    fn digit(self, d: u8) -> bool {
+        self.digits >> (d - 1) & 1 == 1
+    }
 }
 
 fn hint(tenths: u16, technique: &'static str) -> Hint {
@@ -213,12 +243,16 @@ const CONFINED: [[u8; 512]; 2] = {
 /// Pointing and claiming; `direct`: only those that leave a hidden single in a region of the
 /// first region's type (1.7 pointing, 1.9 claiming), else every one (2.6, 2.8).
 #[inline(always)]
-pub(super) fn locking(s: &View<'_>, direct: bool) -> Option<Hint> {
+pub(super) fn locking(s: &View<'_>, direct: bool, scope: Scope) -> Option<Hint> {
     for (t1, t2) in [(0, 2), (0, 1), (2, 0), (1, 0)] {
         // A block's positions meet a column in positions j, j + 3, j + 6, anything else
         // meets a region of the other type in a triple.
         let confined = &CONFINED[usize::from(t1 == 0 && t2 == 2)];
         for d in 1..=9u8 {
+            // A digit's pointing and claiming depend on its positions alone.
+            if !scope.digit(d) {
+                continue;
+            }
             for i1 in 0..9 {
                 let pos = s.positions(t1, i1, d);
                 // One table look-up rejects the many regions whose positions are not two or
@@ -283,9 +317,13 @@ pub(super) fn locking(s: &View<'_>, direct: bool) -> Option<Hint> {
 /// Hidden pairs, triples, quads; `direct`: only those whose eliminations leave a hidden single
 /// in the same region (2.0, 2.5), else every one (3.4, 4.0, 5.4).
 #[inline(always)]
-pub(super) fn hidden_set(s: &View<'_>, degree: u32, direct: bool) -> Option<Hint> {
+pub(super) fn hidden_set(s: &View<'_>, degree: u32, direct: bool, scope: Scope) -> Option<Hint> {
     for t in [0, 2, 1] {
         for r in 0..9 {
+            // A region's sets depend on its cells' candidates alone.
+            if !scope.region(t, r) {
+                continue;
+            }
             let empty = s.empty_count(t, r);
             if !(empty > degree * 2 || (direct && empty > degree)) {
                 continue;
@@ -362,9 +400,12 @@ pub(super) fn hidden_set(s: &View<'_>, degree: u32, direct: bool) -> Option<Hint
 
 /// Naked pairs, triples, quads (3.0, 3.6, 5.0).
 #[inline(always)]
-pub(super) fn naked_set(s: &View<'_>, degree: u32) -> Option<Hint> {
+pub(super) fn naked_set(s: &View<'_>, degree: u32, scope: Scope) -> Option<Hint> {
     for t in [0, 2, 1] {
         for r in 0..9 {
+            if !scope.region(t, r) {
+                continue;
+            }
             if s.empty_count(t, r) < degree * 2 {
                 continue;
             }
@@ -418,7 +459,7 @@ pub(super) fn naked_set(s: &View<'_>, degree: u32) -> Option<Hint> {
 
 /// X-wing, swordfish, jellyfish (3.2, 3.8, 5.2): columns as base first, then rows.
 #[inline(always)]
-pub(super) fn fish(s: &View<'_>, degree: u32) -> Option<Hint> {
+pub(super) fn fish(s: &View<'_>, degree: u32, scope: Scope) -> Option<Hint> {
     let mut placed = [0u32; 10];
     for c in 0..81 {
         placed[s.values[c] as usize] += 1;
@@ -429,7 +470,8 @@ pub(super) fn fish(s: &View<'_>, degree: u32) -> Option<Hint> {
         let mut eligible = [0u16; 10];
         let mut any = 0u16;
         for d in 1..=9u8 {
-            if placed[d as usize] + degree * 2 > 9 {
+            // A digit's fish depend on its positions alone.
+            if placed[d as usize] + degree * 2 > 9 || !scope.digit(d) {
                 continue;
             }
             for l in 0..9 {
@@ -482,21 +524,30 @@ pub(super) fn fish(s: &View<'_>, degree: u32) -> Option<Hint> {
 
 /// XY-wing (4.2) or XYZ-wing (4.4).
 #[inline(always)]
-pub(super) fn xy_wing(s: &View<'_>, xyz: bool) -> Option<Hint> {
+pub(super) fn xy_wing(s: &View<'_>, xyz: bool, scope: Scope) -> Option<Hint> {
     let target = if xyz { 3 } else { 2 };
+    // The pincers are cells of two candidates: only those peers are looked at, in the same
+    // ascending order as the peers.
+    let mut bivalue = 0u128;
+    for c in 0..81 {
+        bivalue |= u128::from(s.cands[c].count_ones() == 2) << c;
+    }
     for i in 0..81 {
         let xy = s.cands[i];
-        if xy.count_ones() != target {
+        // A wing's pivot and pincers lie in the pivot's regions; its victims losing
+        // candidates takes hints away, never adds one.
+        if xy.count_ones() != target || scope.regions & CELL_DIRTY[i] == 0 {
             continue;
         }
-        for &xz_cell in &PEERS[i] {
-            let xz = s.cands[xz_cell as usize];
-            if xz.count_ones() != 2 || (xy & !xz).count_ones() != 1 {
+        let pincers = PEER_SETS[i] & bivalue;
+        for xz_cell in cells_of(pincers) {
+            let xz = s.cands[xz_cell];
+            if (xy & !xz).count_ones() != 1 {
                 continue;
             }
-            for &yz_cell in &PEERS[i] {
-                let yz = s.cands[yz_cell as usize];
-                if yz.count_ones() != 2 || (xy | xz | yz).count_ones() != 3 {
+            for yz_cell in cells_of(pincers) {
+                let yz = s.cands[yz_cell];
+                if (xy | xz | yz).count_ones() != 3 {
                     continue;
                 }
                 let inter = (xy & xz & yz).count_ones();
@@ -504,7 +555,7 @@ pub(super) fn xy_wing(s: &View<'_>, xyz: bool) -> Option<Hint> {
                     continue;
                 }
                 let z = (xz & yz).trailing_zeros() as u8 + 1;
-                let mut victims = PEER_SETS[xz_cell as usize] & PEER_SETS[yz_cell as usize];
+                let mut victims = PEER_SETS[xz_cell] & PEER_SETS[yz_cell];
                 if xyz {
                     victims &= PEER_SETS[i];
                 }

@@ -13,6 +13,7 @@ mod chains;
 use crate::core::error::{Error, Result};
 use crate::core::search::{nine, Control, SearchStats};
 use crate::core::{BoxShape, Grid};
+use basic::Scope;
 
 /// The grid as SE sees it between steps: values (0 = empty) and, for every empty cell, its
 /// candidates (bit d-1 for digit d); a filled cell's mask is 0.
@@ -214,6 +215,8 @@ pub(crate) struct Tables {
     with_ones: u32,
     /// The regions with one empty cell, as bits like [`Tables::dirty`]'s.
     one_empty: u32,
+    /// The regions and digits whose candidates changed since the last [`Tables::take_touched`].
+    touched: Scope,
 }
 
 /// The regions of every cell as bits of [`Tables::dirty`].
@@ -310,6 +313,7 @@ impl Tables {
             placed,
             ones: [[0; 9]; 3],
             dirty: (1 << 27) - 1,
+            touched: Scope::ALL,
             with_ones: 0,
             one_empty,
         }
@@ -367,7 +371,10 @@ impl Tables {
         // would mispredict, and clearing a position that is not there changes nothing.
         let had = u32::from(state.cands[cell] >> (d - 1)) & 1;
         state.cands[cell] &= !(1 << (d - 1));
-        self.dirty |= CELL_DIRTY[cell] & had.wrapping_neg();
+        let regions = CELL_DIRTY[cell] & had.wrapping_neg();
+        self.dirty |= regions;
+        self.touched.regions |= regions;
+        self.touched.digits |= (had as u16) << (d - 1);
         for ((pos, &r), &p) in self
             .pos
             .iter_mut()
@@ -386,7 +393,8 @@ impl Tables {
         // and digit `d`'s positions in all 27 regions are masked with what the placement
         // leaves of them, a region marked changed where a position went.
         let had = u32::from(state.cands[cell] != 0);
-        self.dirty |= CELL_DIRTY[cell] & had.wrapping_neg();
+        let mut touched = CELL_DIRTY[cell] & had.wrapping_neg();
+        self.touched.digits |= state.cands[cell] | 1 << (d - 1);
         state.cands[cell] = 0;
         for ((pos, &r), &p) in self
             .pos
@@ -404,8 +412,10 @@ impl Tables {
             let positions = &mut self.pos[id / 9][id % 9][di];
             let old = *positions;
             *positions = old & keep;
-            self.dirty |= u32::from(old != *positions) << id;
+            touched |= u32::from(old != *positions) << id;
         }
+        self.dirty |= touched;
+        self.touched.regions |= touched;
         for &p in &PEERS[cell] {
             state.cands[p as usize] &= !(1 << di);
         }
@@ -422,6 +432,11 @@ impl Tables {
             let id = 9 * t + r as usize;
             self.one_empty = self.one_empty & !(1 << id) | u32::from(empty[r as usize] == 1) << id;
         }
+    }
+
+    /// The regions and digits whose candidates changed since the last call.
+    fn take_touched(&mut self) -> Scope {
+        std::mem::replace(&mut self.touched, Scope::NONE)
     }
 
     /// Applies a hint to `state`: its eliminations, then its placements.
@@ -506,14 +521,21 @@ impl Basic {
     /// processor's instructions where it has them.
     #[inline(always)]
     fn find(self, view: &View<'_>) -> Option<Hint> {
+        self.find_in(view, Scope::ALL)
+    }
+
+    /// [`Basic::find`] looking only at `scope` (see [`Scope`]); the singles and the
+    /// uniqueness and exclusion techniques look at the whole state.
+    #[inline(always)]
+    fn find_in(self, view: &View<'_>, scope: Scope) -> Option<Hint> {
         match self {
             Basic::HiddenSingle => basic::hidden_single(view),
-            Basic::Locking(direct) => basic::locking(view, direct),
-            Basic::HiddenSet(degree, direct) => basic::hidden_set(view, degree, direct),
+            Basic::Locking(direct) => basic::locking(view, direct, scope),
+            Basic::HiddenSet(degree, direct) => basic::hidden_set(view, degree, direct, scope),
             Basic::NakedSingle => basic::naked_single(view),
-            Basic::NakedSet(degree) => basic::naked_set(view, degree),
-            Basic::Fish(degree) => basic::fish(view, degree),
-            Basic::XyWing(xyz) => basic::xy_wing(view, xyz),
+            Basic::NakedSet(degree) => basic::naked_set(view, degree, scope),
+            Basic::Fish(degree) => basic::fish(view, degree, scope),
+            Basic::XyWing(xyz) => basic::xy_wing(view, xyz, scope),
             Basic::UniqueLoops => basic::unique_loops(view),
             Basic::Bug => basic::bug(view),
             Basic::AlignedPair => basic::aligned_pair_exclusion(view),
@@ -594,6 +616,164 @@ fn next_hint(
         }
     }
     Ok(None)
+}
+
+/// The least difficulty each technique of [`ORDER`] before [`FIRST_UNIQUENESS`] gives; the
+/// difficulties grow with the order.
+const LEAST_TENTHS: [u16; FIRST_UNIQUENESS] =
+    [10, 17, 20, 23, 25, 26, 30, 32, 34, 36, 38, 40, 42, 44];
+
+/// From which difficulty on each technique of [`LEAST_TENTHS`] finds nothing where the others
+/// no harder than that find nothing, so that the loop below need not look: a naked single
+/// where the singles are placed all at once, a direct pointing or claiming where pointing and
+/// claiming are found (the hidden single it leaves is found after them), a direct hidden pair
+/// or triple where hidden pairs or triples are (or, in a region of few empty cells where SE
+/// looks for no hidden set, the naked set of the region's other cells).
+const SUBSUMED_FROM: [u16; FIRST_UNIQUENESS] = [
+    u16::MAX,
+    28,
+    34,
+    23,
+    40,
+    u16::MAX,
+    u16::MAX,
+    u16::MAX,
+    u16::MAX,
+    u16::MAX,
+    u16::MAX,
+    u16::MAX,
+    u16::MAX,
+    u16::MAX,
+];
+
+/// Whether applying `hint` to `state` changes it.
+fn changes(state: &State, hint: &Hint) -> bool {
+    hint.eliminations
+        .iter()
+        .any(|&(c, d)| state.has(c as usize, d))
+        || hint
+            .placements
+            .iter()
+            .any(|&(c, _)| state.values[c as usize] == 0)
+}
+
+/// Brings `state` to the point where none of SE's techniques that hold in every solution
+/// (those of [`ORDER`] before [`FIRST_UNIQUENESS`]) finds a hint, raising `er` to the hardest
+/// difficulty SE's path meets on the way; SE reaches for its later techniques exactly there.
+///
+/// Why any order of those steps ends at SE's state with SE's ER: each of those techniques has
+/// one difficulty (pointing and claiming, and the kinds of singles, counted apart), they come in
+/// SE's order with growing difficulty, and each is monotone: a hint found in a state is, in
+/// any state with fewer candidates that still holds the solution, found again, already applied,
+/// or reached by easier techniques of the list (a pair whose cell lost a candidate is a single,
+/// a fish or set SE skips in a region with few empty cells is the complementary smaller one,
+/// an XYZ-wing whose pivot lost a digit is an XY-wing or a naked pair). So the techniques up
+/// to any one close a state to one fixed point whatever the order, SE's path stops at that of
+/// the whole list, and the hardest technique SE uses on the way is the first whose prefix of
+/// the list already reaches it. This loop applies freely every technique no harder than the
+/// hardest used so far (`er`), and takes a harder one only where a full sweep of the easier
+/// ones changed nothing, as SE does, so it meets the same hardest one.
+#[inline(always)]
+///
+/// `stale` holds, per technique, the part of the state that changed since it last found
+/// nothing (see [`Scope`]); it looks only there.
+fn settle(
+    state: &mut State,
+    tables: &mut Tables,
+    er: &mut u16,
+    singles: &mut Vec<(u8, u8)>,
+    stale: &mut [Scope; FIRST_UNIQUENESS],
+) {
+    'sweep: loop {
+        let mut changed = false;
+        // Singles first, and after every other step: the cheapest, and they shrink what the
+        // other techniques scan.
+        let (mut producer, mut resume) = (0, 1);
+        while producer < FIRST_UNIQUENESS {
+            if producer == 0 {
+                tables.refresh();
+                singles.clear();
+                let view = View { state, tables };
+                match basic::singles(&view, singles) {
+                    Some(tenths) if tenths <= *er || !changed => {
+                        *er = (*er).max(tenths);
+                        for &(c, d) in singles.iter() {
+                            if state.values[c as usize] == 0 {
+                                tables.place(state, c as usize, d);
+                            }
+                        }
+                        changed = true;
+                        continue;
+                    }
+                    Some(_) => continue 'sweep,
+                    None => {}
+                }
+                if *er >= 23 {
+                    // Naked singles are as free as hidden ones here: all at once.
+                    let mut any = false;
+                    for c in 0..81 {
+                        let m = state.cands[c];
+                        if state.values[c] == 0 && m.count_ones() == 1 {
+                            tables.place(state, c, m.trailing_zeros() as u8 + 1);
+                            any = true;
+                        }
+                    }
+                    if any {
+                        changed = true;
+                        continue;
+                    }
+                }
+                if tables.solved() {
+                    return;
+                }
+                producer = resume;
+                continue;
+            }
+            if changed && LEAST_TENTHS[producer] > *er {
+                continue 'sweep;
+            }
+            if *er >= SUBSUMED_FROM[producer] {
+                producer += 1;
+                continue;
+            }
+            let Producer::Basic(technique) = &ORDER[producer] else {
+                unreachable!("the techniques before the first uniqueness one are basic");
+            };
+            let touched = tables.take_touched();
+            for scope in stale.iter_mut() {
+                scope.regions |= touched.regions;
+                scope.digits |= touched.digits;
+            }
+            if stale[producer] == Scope::NONE {
+                producer += 1;
+                continue;
+            }
+            tables.refresh();
+            let hint = technique.find_in(&View { state, tables }, stale[producer]);
+            match hint {
+                Some(h) if (h.tenths <= *er || !changed) && changes(state, &h) => {
+                    *er = (*er).max(h.tenths);
+                    tables.apply(state, &h);
+                    changed = true;
+                    // The singles it leaves, then this technique again: the ones before it
+                    // are looked at again in the next sweep.
+                    resume = producer;
+                    producer = 0;
+                }
+                Some(h) if changes(state, &h) => {
+                    let _ = h;
+                    continue 'sweep;
+                }
+                _ => {
+                    stale[producer] = Scope::NONE;
+                    producer += 1;
+                }
+            }
+        }
+        if !changed {
+            return;
+        }
+    }
 }
 
 /// A caller's control of any kind seen as a `dyn Control`, for the chain searches.
@@ -691,6 +871,23 @@ fn is_solution(values: &[u8; 81]) -> bool {
     })
 }
 
+/// ER is the hardest step; ED the first step's difficulty; EP the hardest up to the first
+/// step that places a digit.
+#[inline(always)]
+fn record(rating: &mut Rating, first: &mut bool, placed: &mut bool, tenths: u16, places: bool) {
+    rating.er = rating.er.max(tenths);
+    if !*placed {
+        if *first {
+            rating.ed = rating.er;
+            *first = false;
+        }
+        if places {
+            rating.ep = rating.er;
+            *placed = true;
+        }
+    }
+}
+
 /// [`rate_loop`], built for the processor's popcount and bit instructions where it has them
 /// (as the 9x9 solver's search is): the techniques count and pick bits all the time.
 fn rate_from(
@@ -739,23 +936,9 @@ fn rate_loop(
         ed: 0,
     };
     let (mut first, mut placed) = (true, false);
-    // ER is the hardest step; ED the first step's difficulty; EP the hardest up to the first
-    // step that places a digit.
-    let mut record = |tenths: u16, places: bool| {
-        rating.er = rating.er.max(tenths);
-        if !placed {
-            if first {
-                rating.ed = rating.er;
-                first = false;
-            }
-            if places {
-                rating.ep = rating.er;
-                placed = true;
-            }
-        }
-    };
     let mut scratch = Vec::new();
     let mut singles = Vec::new();
+    let mut stale = [Scope::ALL; FIRST_UNIQUENESS];
     let mut stats = SearchStats::default();
     // Asked before the first step and after each step of another technique, not between two
     // steps of singles: those are at most 81 and each costs less than reading the clock the
@@ -769,6 +952,49 @@ fn rate_loop(
         poll = true;
         debug_assert!(tables.same_as(&Tables::of(&state)));
         tables.refresh();
+        if placed {
+            // EP and ED are known: only ER and the states where SE reaches past its
+            // techniques that hold in every solution matter from here on.
+            if unknown.is_some() && tables.broken(&state) {
+                if let Some(unknown) = unknown.take() {
+                    if let Some(outcome) = unknown.count(control)? {
+                        return Ok(outcome);
+                    }
+                }
+            }
+            settle(
+                &mut state,
+                &mut tables,
+                &mut rating.er,
+                &mut singles,
+                &mut stale,
+            );
+            if tables.solved() {
+                break;
+            }
+            if unknown.is_some() && tables.broken(&state) {
+                // Counted below: a broken state is one only a puzzle with no solution leaves.
+                poll = false;
+                continue;
+            }
+            if let Some(unknown) = unknown.take() {
+                if let Some(outcome) = unknown.count(control)? {
+                    return Ok(outcome);
+                }
+            }
+            let view = View {
+                state: &state,
+                tables: &tables,
+            };
+            let asked = &mut Asked(&mut *control);
+            let Some(hint) = next_hint(&view, FIRST_UNIQUENESS, ORDER.len(), &mut scratch, asked)?
+            else {
+                return Ok(Outcome::Stuck(rating));
+            };
+            rating.er = rating.er.max(hint.tenths);
+            tables.apply(&mut state, &hint);
+            continue;
+        }
         let view = View {
             state: &state,
             tables: &tables,
@@ -788,7 +1014,7 @@ fn rate_loop(
         // at the same state as SE once no single is left. Its first kind is SE's first step
         // and every single places a digit, so ER, EP and ED come out as SE's.
         if let Some(tenths) = basic::singles(&view, &mut singles) {
-            record(tenths, true);
+            record(&mut rating, &mut first, &mut placed, tenths, true);
             for &(c, d) in &singles {
                 if state.values[c as usize] == 0 {
                     tables.place(&mut state, c as usize, d);
@@ -818,7 +1044,13 @@ fn rate_loop(
         let Some(hint) = hint else {
             return Ok(Outcome::Stuck(rating));
         };
-        record(hint.tenths, !hint.placements.is_empty());
+        record(
+            &mut rating,
+            &mut first,
+            &mut placed,
+            hint.tenths,
+            !hint.placements.is_empty(),
+        );
         tables.apply(&mut state, &hint);
     }
     if let Some(unknown) = unknown {
