@@ -1,4 +1,5 @@
-//! Rates every puzzle of the given files (the first word of each line, 81 characters) and
+//! Rates every puzzle of the given files (the first word of each line: 81 characters, or 729
+//! for a pencil-mark puzzle as SukakuExplainer writes one) and
 //! prints one line per puzzle: the puzzle and its ER/EP/ED in tenths, or what became of it.
 //! Two builds' outputs compared line by line show whether a change keeps every rating.
 //!
@@ -9,6 +10,7 @@
 
 use std::time::{Duration, Instant};
 
+use sudoku_rs::core::grid::marks;
 use sudoku_rs::core::logic::se::{self, Outcome};
 use sudoku_rs::core::search::{Control, SearchStats};
 use sudoku_rs::core::{BoxShape, Grid};
@@ -44,19 +46,32 @@ fn main() {
         for puzzle in text
             .lines()
             .filter_map(|l| l.split_whitespace().next())
-            .filter(|w| w.len() == 81)
+            .filter(|w| w.len() == 81 || w.len() == 729)
             .take(max)
         {
-            let cells: Vec<u8> = puzzle
-                .bytes()
-                .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
-                .collect();
-            let Ok(grid) = Grid::new(BoxShape::CLASSIC, cells) else {
-                println!("{puzzle} bad");
-                continue;
-            };
             let t = Instant::now();
-            let got = se::rate(&grid, &mut Deadline(t + limit));
+            let got = if puzzle.len() == 729 {
+                let Ok((_, masks)) = marks::parse_sukaku(puzzle, 9, None) else {
+                    println!("{puzzle} bad");
+                    continue;
+                };
+                let grid = Grid::new(BoxShape::CLASSIC, vec![0; 81]).expect("a blank grid");
+                let Ok(restricted) = marks::restrict(&grid, &masks) else {
+                    println!("{puzzle} bad");
+                    continue;
+                };
+                se::rate_marked(&grid, Some(&restricted), &mut Deadline(t + limit))
+            } else {
+                let cells: Vec<u8> = puzzle
+                    .bytes()
+                    .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
+                    .collect();
+                let Ok(grid) = Grid::new(BoxShape::CLASSIC, cells) else {
+                    println!("{puzzle} bad");
+                    continue;
+                };
+                se::rate(&grid, &mut Deadline(t + limit))
+            };
             let us = t.elapsed().as_micros();
             match got {
                 Ok(Outcome::Rated(r)) => println!("{puzzle} {} {} {} {us}", r.er, r.ep, r.ed),
