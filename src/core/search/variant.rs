@@ -398,7 +398,6 @@ impl Variant {
         let mut pointed = false;
         loop {
             let mut progress = false;
-            let mut best = (usize::MAX, u32::MAX);
             for cell in 0..nc {
                 if value[cell] != 0 {
                     continue;
@@ -412,18 +411,6 @@ impl Variant {
                         return Step::Contradiction;
                     }
                     progress = true;
-                } else if !progress {
-                    // Fewest candidates first, then the most failures, then the lowest rank
-                    // (most arcs and propagators); ties go to the first cell, or under a restart to the one a
-                    // hash of (attempt, cell) ranks lowest.
-                    let count = m.count_ones() << COUNT_SHIFT | order[cell];
-                    if count < best.1
-                        || (seed != 0
-                            && count == best.1
-                            && mix(seed, cell as u64) < mix(seed, best.0 as u64))
-                    {
-                        best = (cell, count);
-                    }
                 }
             }
             if *open == 0 {
@@ -603,6 +590,24 @@ impl Variant {
                     Some(true) => continue,
                     Some(false) => {}
                     None => return Step::Contradiction,
+                }
+            }
+            // The fixed point: every open cell keeps two candidates or more. Fewest candidates
+            // first, then the most failures, then the lowest rank (most arcs and
+            // propagators); ties go to the first cell, or under a restart to the one a hash of
+            // (attempt, cell) ranks lowest.
+            let mut best = (usize::MAX, u32::MAX);
+            for cell in 0..nc {
+                if value[cell] != 0 {
+                    continue;
+                }
+                let count = cand[cell].count_ones() << COUNT_SHIFT | order[cell];
+                if count < best.1
+                    || (seed != 0
+                        && count == best.1
+                        && mix(seed, cell as u64) < mix(seed, best.0 as u64))
+                {
+                    best = (cell, count);
                 }
             }
             return Step::Branch(best.0, cand[best.0]);
