@@ -1262,8 +1262,8 @@ mod unary {
 mod multiple {
     use super::{
         advanced, length_difficulty, off_to_on, on_to_off, pcell, pdigit, pid, planes, pon, Budget,
-        Candidate, Cause, Chain, Mode, PSet, Pid, Planes, State, CELL_REGIONS, REGION_CELLS,
-        REGION_MASKS,
+        Candidate, Cause, Chain, Mode, PSet, Pid, Planes, State, CELL_REGIONS, PEER_SETS,
+        REGION_CELLS, REGION_MASKS,
     };
     use std::collections::VecDeque;
 
@@ -1908,23 +1908,29 @@ mod multiple {
                 if cache.budget.stopped {
                     return found;
                 }
-                let on_run = cache.on(cand);
-                if contradiction && worth(p_on ^ 1) {
-                    if let Some((a, b)) = on_run.absurd {
-                        if let Some(c) = keep.count(7, [(on_run, a), (on_run, b)], &mut scratch) {
-                            if nested {
-                                on_run.chain(a, None, &mut scratch, &mut chain);
-                                on_run.chain(b, None, &mut scratch, &mut chain);
+                // Nishio's runs serve only their contradictions: one that cannot meet any is
+                // not followed.
+                let plane = cache.planes[d];
+                let may_break = |on: bool| !mode.nishio || nishio_may_break(plane, cell, on);
+                if may_break(true) {
+                    let on_run = cache.on(cand);
+                    if contradiction && worth(p_on ^ 1) {
+                        if let Some((a, b)) = on_run.absurd {
+                            let parts = [(on_run, a), (on_run, b)];
+                            if let Some(c) = keep.count(7, parts, &mut scratch) {
+                                if nested {
+                                    on_run.chain(a, None, &mut scratch, &mut chain);
+                                    on_run.chain(b, None, &mut scratch, &mut chain);
+                                }
+                                let chain = std::mem::take(&mut chain);
+                                keep.add(&mut found, candidate(c, 7, names[0], p_on ^ 1, chain));
                             }
-                            let chain = std::mem::take(&mut chain);
-                            keep.add(&mut found, candidate(c, 7, names[0], p_on ^ 1, chain));
                         }
                     }
                 }
-                if contradiction || double {
+                if (contradiction || double) && may_break(false) {
                     cache.budget.spend(Budget::FOLLOW);
                     let off_run = follow_from(state, &cache.planes, p_on ^ 1, mode, cache.budget);
-                    let on_run = cache.on(cand);
                     if contradiction && worth(p_on) {
                         if let Some((a, b)) = off_run.absurd {
                             let parts = [(&off_run, a), (&off_run, b)];
@@ -1938,6 +1944,7 @@ mod multiple {
                             }
                         }
                     }
+                    let on_run = cache.on(cand);
                     // Most pairs of runs share nothing: the members are walked only when they do.
                     if double && !Run::common([on_run, &off_run]).is_empty() {
                         for on in [true, false] {
@@ -2008,6 +2015,52 @@ mod multiple {
             }
         }
         found
+    }
+
+    /// Whether a Nishio run from `cell` on (or off) in `plane`, its digit's places, could meet
+    /// a contradiction. Such a run follows one digit: a place on turns the digit's places in
+    /// its block, row and column off, and a region where a place got off gets its last place
+    /// on. The closure of those links over the plane, a region's place taken on as soon as
+    /// every other place of it is off and one is (the run looks at the region only then, and
+    /// sees more places left, as it removes a place only once it follows it), holds every
+    /// potential the run reaches; a closure with no place both on and off, and no region with
+    /// every place off, means a run without a contradiction.
+    pub(super) fn nishio_may_break(plane: u128, cell: usize, on: bool) -> bool {
+        let (mut ons, mut offs) = if on {
+            (1u128 << cell, 0u128)
+        } else {
+            (0, 1u128 << cell)
+        };
+        let mut followed = 0u128;
+        loop {
+            let mut fresh = ons & !followed;
+            followed |= fresh;
+            while fresh != 0 {
+                let x = fresh.trailing_zeros() as usize;
+                fresh &= fresh - 1;
+                offs |= PEER_SETS[x] & plane;
+            }
+            let before = ons;
+            for region in &REGION_MASKS {
+                let places = region & plane;
+                if places & offs == 0 {
+                    continue;
+                }
+                let left = places & !offs;
+                if left == 0 {
+                    return true;
+                }
+                if left & (left - 1) == 0 {
+                    ons |= left;
+                }
+            }
+            if ons & offs != 0 {
+                return true;
+            }
+            if ons == before && ons & !followed == 0 {
+                return false;
+            }
+        }
     }
 
     /// Region forcing chains on the digit `d` of `cell`, for each region where `cell` is the

@@ -83,6 +83,56 @@ fn forcing_chains_by_levels_match_the_search() {
     assert!(found > 100, "{found}");
 }
 
+/// A Nishio run the screen lets go meets no contradiction: for every assumption, on the givens
+/// and on grids with more and more of the candidates the solution rules out removed.
+#[test]
+fn nishio_runs_skipped_meet_no_contradiction() {
+    let mut solver = Solver::new(BoxShape::CLASSIC);
+    let (mut skipped, mut broken) = (0, 0);
+    for line in puzzles("puzzles3_magictour_top1465", 0).iter().take(6) {
+        let grid = parse(line, None).unwrap();
+        let solution = solver.solutions(&grid, 2, &mut Unbounded).unwrap();
+        let solution = solution[0].cells();
+        let mut s = state_of(line);
+        for round in 0..4 {
+            let planes = planes(&s.cands);
+            for cell in 0..81 {
+                for (d, &plane) in planes.iter().enumerate() {
+                    if s.cands[cell] >> d & 1 == 0 {
+                        continue;
+                    }
+                    for on in [true, false] {
+                        let start = pid(cell, d, on);
+                        let mut unbounded = Unbounded;
+                        let mut budget = Budget::new(&mut unbounded);
+                        let run = multiple::follow(&s, start, Mode::NISHIO, &mut budget);
+                        let breaks = run.reached().is_none();
+                        broken += usize::from(breaks);
+                        if !multiple::nishio_may_break(plane, cell, on) {
+                            assert!(!breaks, "{line} round {round}: {cell} {d} {on}");
+                            skipped += 1;
+                        }
+                        run.recycle();
+                    }
+                }
+            }
+            // Every fifth wrong candidate goes, so links get stronger round by round.
+            let mut k = round;
+            for (cands, &value) in s.cands.iter_mut().zip(solution) {
+                for d in 0..9u8 {
+                    if *cands >> d & 1 == 1 && value != d + 1 {
+                        k += 1;
+                        if k % 5 == 0 {
+                            *cands &= !(1 << d);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(skipped > 1000 && broken > 100, "{skipped} {broken}");
+}
+
 /// The families up to dynamic (+): the nested ones are too slow for every sample puzzle.
 const FAMILIES: [Family; 5] = [
     Family::Cycles,
