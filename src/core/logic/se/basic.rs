@@ -127,25 +127,30 @@ pub(super) fn hidden_single(s: &View<'_>) -> Option<Hint> {
 }
 
 /// The easiest kind of hidden single present (10 a full house, 12 a hidden single in a block,
-/// 15 one in a line, as [`hidden_single`] rates them) with every single of that kind pushed on
-/// `out` (cell, digit), or `None` when [`hidden_single`] finds nothing.
+/// 15 one in a line, as [`hidden_single`] rates them), or `None` when [`hidden_single`] finds
+/// nothing; pushed on `out` (cell, digit): every single of that kind, and of every other kind
+/// no harder than `free` or that one.
 #[inline(always)]
-pub(super) fn singles(s: &View<'_>, out: &mut Vec<(u8, u8)>) -> Option<u16> {
+pub(super) fn singles(s: &View<'_>, out: &mut Vec<(u8, u8)>, free: u16) -> Option<u16> {
     // A region with one empty cell holds full houses, any other hidden singles; the tables
     // keep both as region bits, so no region is visited that has none.
     const BLOCKS: u32 = 0x1ff;
     let (with_ones, one_empty) = s.single_regions();
     let (houses, others) = (with_ones & one_empty, with_ones & !one_empty);
-    // The kinds' regions in SE's scan order: blocks, then columns, then rows.
-    let (tenths, scans): (u16, [u32; 3]) = if houses != 0 {
-        (10, [houses & BLOCKS, houses >> 18, houses >> 9 & BLOCKS])
+    let tenths = if houses != 0 {
+        10
     } else if others & BLOCKS != 0 {
-        (12, [others & BLOCKS, 0, 0])
+        12
     } else if others != 0 {
-        (15, [0, others >> 18, others >> 9 & BLOCKS])
+        15
     } else {
         return None;
     };
+    let free = free.max(tenths);
+    let others = others & if free >= 15 { u32::MAX } else { BLOCKS };
+    let regions = houses | if free >= 12 { others } else { 0 };
+    // The regions in SE's scan order: blocks, then columns, then rows.
+    let scans = [regions & BLOCKS, regions >> 18, regions >> 9 & BLOCKS];
     for (t, mut regions) in [0, 2, 1].into_iter().zip(scans) {
         while regions != 0 {
             let r = regions.trailing_zeros() as usize;

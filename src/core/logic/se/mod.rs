@@ -139,17 +139,35 @@ const fn peer_sets() -> [u128; 81] {
 impl State {
     /// The start of a classic grid: givens placed, every other cell's candidates the digits
     /// no peer holds.
+    #[cfg(test)]
     pub(crate) fn from_values(values: &[u8]) -> State {
+        State::from_givens(values).0
+    }
+
+    /// [`State::from_values`], and whether two givens of one region hold the same digit: the
+    /// candidates come from each region's placed digits, read once, instead of placing the
+    /// givens one by one over their peers, and the same masks tell a conflict apart for free.
+    fn from_givens(values: &[u8]) -> (State, bool) {
         let mut s = State {
             values: [0; 81],
-            cands: [0x1ff; 81],
+            cands: [0; 81],
         };
+        let mut placed = [0u16; 27];
+        let mut conflict = 0u16;
         for (c, &v) in values.iter().enumerate().take(81) {
-            if v != 0 {
-                s.place(c, v);
+            let bit = (1u16 << v) >> 1;
+            for &r in &CELL_REGIONS[c] {
+                conflict |= placed[r as usize] & bit;
+                placed[r as usize] |= bit;
             }
+            s.values[c] = v;
         }
-        s
+        for (c, cands) in s.cands.iter_mut().enumerate() {
+            let [a, b, d] = CELL_REGIONS[c];
+            let seen = placed[a as usize] | placed[b as usize] | placed[d as usize];
+            *cands = if s.values[c] == 0 { !seen & 0x1ff } else { 0 };
+        }
+        (s, conflict != 0)
     }
 
     /// The start of a puzzle with pencil marks, as SukakuExplainer reads one: the givens
@@ -179,15 +197,6 @@ impl State {
     /// Whether `cell` still has candidate `d`.
     pub(crate) fn has(&self, cell: usize, d: u8) -> bool {
         self.cands[cell] >> (d - 1) & 1 == 1
-    }
-
-    /// Places `d` in `cell` and removes it from the peers' candidates.
-    pub(crate) fn place(&mut self, cell: usize, d: u8) {
-        self.values[cell] = d;
-        self.cands[cell] = 0;
-        for &p in &PEERS[cell] {
-            self.cands[p as usize] &= !(1 << (d - 1));
-        }
     }
 
     #[cfg(test)]
@@ -385,7 +394,8 @@ impl Tables {
         }
     }
 
-    /// [`State::place`], keeping the tables up to date.
+    /// Places `d` in `cell` and removes it from the peers' candidates, keeping the tables up
+    /// to date.
     #[inline(always)]
     fn place(&mut self, state: &mut State, cell: usize, d: u8) {
         // Without a branch on which candidates the cell and its peers hold (data the processor
@@ -694,7 +704,8 @@ fn settle(
                 tables.refresh();
                 singles.clear();
                 let view = View { state, tables };
-                match basic::singles(&view, singles) {
+                // Every kind of single no harder than the ER so far is free: all at once.
+                match basic::singles(&view, singles, *er) {
                     Some(tenths) if tenths <= *er || !changed => {
                         *er = (*er).max(tenths);
                         for &(c, d) in singles.iter() {
@@ -826,10 +837,19 @@ pub fn rate_marked(
             "the Sudoku Explainer rating is for classic 9x9 grids with 3x3 boxes".into(),
         ));
     }
-    grid.check()?;
     let start = match marks {
-        Some(marks) => State::from_marks(grid.cells(), marks),
-        None => State::from_values(grid.cells()),
+        Some(marks) => {
+            grid.check()?;
+            State::from_marks(grid.cells(), marks)
+        }
+        None => {
+            let (start, conflict) = State::from_givens(grid.cells());
+            if conflict {
+                // The check names the two givens.
+                grid.check()?;
+            }
+            start
+        }
     };
     let mut count = Unknown { grid, marks };
     rate_from(&start, control, Some(&mut count))
@@ -1013,7 +1033,7 @@ fn rate_loop(
         // is left), takes a harder one there exactly when C_K(S) still has a single, and ends
         // at the same state as SE once no single is left. Its first kind is SE's first step
         // and every single places a digit, so ER, EP and ED come out as SE's.
-        if let Some(tenths) = basic::singles(&view, &mut singles) {
+        if let Some(tenths) = basic::singles(&view, &mut singles, 0) {
             record(&mut rating, &mut first, &mut placed, tenths, true);
             for &(c, d) in &singles {
                 if state.values[c as usize] == 0 {
