@@ -855,7 +855,7 @@ impl Arcs {
 
     /// Narrows the partners of `cell` to the digits some digit of its mask supports: `None`
     /// when one is left with none, else whether any digit went.
-    #[inline]
+    #[inline(always)]
     pub fn narrow_from(&self, cell: usize, cand: &mut [u64]) -> Option<bool> {
         let arcs = &self.list[self.start[cell] as usize..self.start[cell + 1] as usize];
         let m = cand[cell];
@@ -914,6 +914,7 @@ impl Arcs {
     ///
     /// Three homes pay only where arcs join every orthogonal pair (the negative constraints):
     /// measured on the published corpus, elsewhere they cost more than the smaller tree saves.
+    #[inline(always)]
     pub fn point(
         &self,
         layout: &Layout,

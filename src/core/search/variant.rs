@@ -27,6 +27,8 @@ use std::sync::Arc;
 use super::control::{mix, Attempt, Control, Flow, SearchStats};
 use super::depth_first::{self, depth_first, Frame, Levels};
 use super::line_propagators::{line_propagators, LinePropagator};
+#[cfg(target_arch = "x86_64")]
+use super::nine;
 use super::propagators::{
     place, strike_adjacent, Arcs, Between, Board, Cage, Pairs, Propagator, Quadruple, Relation,
     Renban, Sandwich, Skyscraper, Sum, Thermo, XSum, EXACT_CAGE,
@@ -376,9 +378,30 @@ impl Variant {
         )
     }
 
+    /// [`Variant::propagate_with`], built for the processor's popcount and bit instructions
+    /// where it has them (as the 9x9 solver's search is): the loop counts candidates, picks
+    /// bits and ANDs bitsets all the time. The same code either way, so the same search.
+    fn propagate(&mut self, level: usize) -> Step {
+        #[cfg(target_arch = "x86_64")]
+        if nine::modern() {
+            // SAFETY: `modern()` found every feature `modern_propagate` is built for.
+            return unsafe { self.modern_propagate(level) };
+        }
+        self.propagate_with(level)
+    }
+
+    /// [`Variant::propagate_with`] with everything it inlines built for the features
+    /// [`nine::modern`] checks.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
+    unsafe fn modern_propagate(&mut self, level: usize) -> Step {
+        self.propagate_with(level)
+    }
+
     /// Fills singles and cage logic at `level` to a fixed point, then reports a contradiction,
     /// a solution, or the cell to branch on.
-    fn propagate(&mut self, level: usize) -> Step {
+    #[inline(always)]
+    fn propagate_with(&mut self, level: usize) -> Step {
         let layout = &self.layout;
         let (nc, full) = (layout.n * layout.n, self.full);
         let cand = &mut self.cand[level * nc..(level + 1) * nc];
@@ -624,6 +647,7 @@ impl Variant {
 /// digit) whose homes are those the parent level's pointing found (`parent`: its `pointed`,
 /// `None` at level 0) is passed over: the parent struck from every cell seeing them all, and
 /// candidates only shrink below it, so looking again would strike nothing.
+#[inline(always)]
 fn point<const W: usize>(
     layout: &Layout,
     full: u64,
