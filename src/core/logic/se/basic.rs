@@ -6,7 +6,7 @@
 // SE does.
 #![allow(clippy::needless_range_loop)]
 
-use super::{Hint, View, CELL_DIRTY, CELL_REGION, PEERS, PEER_SETS, REGIONS};
+use super::{Hint, View, CELL_DIRTY, CELL_REGION, PEER_SETS, REGIONS};
 
 /// The set bits of `mask`, ascending, one bit scan each.
 fn bits(mut mask: u16) -> impl Iterator<Item = u8> {
@@ -1117,17 +1117,24 @@ fn exclusion_bases(s: &View<'_>, most: u32, excluders: &mut [u128; 81]) -> Vec<u
     bases
 }
 
-/// Whether some excluder cell of `common` has no candidate outside `chosen`.
+/// The candidate sets of the excluder cells in `common`, one bit per 9-bit mask, so that a
+/// combination's test is one lookup.
 #[inline]
-fn excluded(s: &View<'_>, mut common: u128, chosen: u16) -> bool {
+fn excluder_masks(s: &View<'_>, mut common: u128) -> [u64; 8] {
+    let mut bad = [0u64; 8];
     while common != 0 {
         let e = common.trailing_zeros() as usize;
         common &= common - 1;
-        if s.cands[e] & !chosen == 0 {
-            return true;
-        }
+        let c = s.cands[e] as usize;
+        bad[c >> 6] |= 1 << (c & 63);
     }
-    false
+    bad
+}
+
+/// Whether `mask` is one of the candidate sets in `bad` (see [`excluder_masks`]).
+#[inline(always)]
+fn is_bad(bad: &[u64; 8], mask: u16) -> bool {
+    bad[mask as usize >> 6] >> (mask & 63) & 1 == 1
 }
 
 /// Aligned pair exclusion (6.2): two cells (any two, as SE pairs them) and the bivalue cells
@@ -1143,18 +1150,35 @@ pub(super) fn aligned_pair_exclusion(s: &View<'_>) -> Option<Hint> {
             if common.count_ones() < 2 {
                 continue;
             }
+            // The excluders are bivalue: one excludes a combination exactly when its two
+            // candidates are the combination's two digits.
+            let bad = excluder_masks(s, common);
             let see = PEER_SETS[a] >> b & 1 == 1;
+            let (mask_a, mask_b) = (s.cands[a], s.cands[b]);
             let (mut ok_a, mut ok_b) = (0u16, 0u16);
-            for da in bits(s.cands[a]) {
-                for db in bits(s.cands[b]) {
-                    if da == db && see {
+            // Only a combination with a digit not yet allowed can change the outcome, and once
+            // every candidate of both cells is allowed this pair removes nothing.
+            let mut ma = mask_a;
+            'pairs: while ma != 0 {
+                let ba = ma & ma.wrapping_neg();
+                ma &= ma - 1;
+                let mut mb = if ok_a & ba != 0 {
+                    mask_b & !ok_b
+                } else {
+                    mask_b
+                };
+                while mb != 0 {
+                    let bb = mb & mb.wrapping_neg();
+                    mb &= mb - 1;
+                    if (ba == bb && see) || is_bad(&bad, ba | bb) {
                         continue;
                     }
-                    if excluded(s, common, 1u16 << da | 1 << db) {
-                        continue;
+                    ok_a |= ba;
+                    ok_b |= bb;
+                    if ok_a == mask_a && ok_b == mask_b {
+                        break 'pairs;
                     }
-                    ok_a |= 1 << da;
-                    ok_b |= 1 << db;
+                    mb &= !ok_b;
                 }
             }
             let mut h = hint(62, "aligned_pair_exclusion");
@@ -1216,44 +1240,51 @@ pub(super) fn aligned_triple_exclusion(s: &View<'_>) -> Option<Hint> {
 fn triple(s: &View<'_>, cells: [usize; 3], common: u128) -> Option<Hint> {
     // A combination is excluded when an excluder's candidates are among its digits: with
     // excluders of two or three candidates, when the combination's digits, or two of them,
-    // are an excluder's candidates exactly. `bad` holds those candidate sets (bit per mask).
-    let mut bad = [0u64; 8];
-    let mut m = common;
-    while m != 0 {
-        let e = m.trailing_zeros() as usize;
-        m &= m - 1;
-        let c = s.cands[e] as usize;
-        bad[c >> 6] |= 1 << (c & 63);
-    }
-    let is_bad = |mask: u16| bad[mask as usize >> 6] >> (mask & 63) & 1 == 1;
-    let peers = |a: usize, b: usize| PEERS[cells[a]].contains(&(cells[b] as u8));
+    // are an excluder's candidates exactly.
+    let bad = excluder_masks(s, common);
+    let peers = |a: usize, b: usize| PEER_SETS[cells[a]] >> cells[b] & 1 == 1;
     let see = [peers(0, 1), peers(0, 2), peers(1, 2)];
     let masks = [s.cands[cells[0]], s.cands[cells[1]], s.cands[cells[2]]];
+    // `ok` gathers the digits some allowed combination uses. Only a combination with a digit
+    // not yet in `ok` can change it, and once `ok` holds every candidate the cells remove
+    // nothing.
     let mut ok = [0u16; 3];
     let mut m0 = masks[0];
     while m0 != 0 {
         let b0 = m0 & m0.wrapping_neg();
         m0 &= m0 - 1;
-        let mut m1 = masks[1];
+        let mut m1 = if ok[0] & b0 != 0 && ok[2] == masks[2] {
+            masks[1] & !ok[1]
+        } else {
+            masks[1]
+        };
         while m1 != 0 {
             let b1 = m1 & m1.wrapping_neg();
             m1 &= m1 - 1;
-            if (b0 == b1 && see[0]) || is_bad(b0 | b1) {
+            if (b0 == b1 && see[0]) || is_bad(&bad, b0 | b1) {
                 continue;
             }
-            let mut m2 = masks[2];
+            let mut m2 = if ok[0] & b0 != 0 && ok[1] & b1 != 0 {
+                masks[2] & !ok[2]
+            } else {
+                masks[2]
+            };
             while m2 != 0 {
                 let b2 = m2 & m2.wrapping_neg();
                 m2 &= m2 - 1;
                 if (b0 == b2 && see[1]) || (b1 == b2 && see[2]) {
                     continue;
                 }
-                if is_bad(b0 | b1 | b2) || is_bad(b0 | b2) || is_bad(b1 | b2) {
+                if is_bad(&bad, b0 | b1 | b2) || is_bad(&bad, b0 | b2) || is_bad(&bad, b1 | b2) {
                     continue;
                 }
                 ok[0] |= b0;
                 ok[1] |= b1;
                 ok[2] |= b2;
+                if ok == masks {
+                    return None;
+                }
+                m2 &= !ok[2];
             }
         }
     }
