@@ -1223,7 +1223,7 @@ pub(super) fn aligned_triple_exclusion(s: &View<'_>) -> Option<Hint> {
                     let c2 = twins.trailing_zeros() as usize;
                     twins &= twins - 1;
                     let common = both & excluders[c2];
-                    if common.count_ones() < 2 {
+                    if common.count_ones() < 2 || tried(&excluders, c0, c1, c2) {
                         continue;
                     }
                     if let Some(h) = triple(s, [c0, c1, c2], common) {
@@ -1234,6 +1234,21 @@ pub(super) fn aligned_triple_exclusion(s: &View<'_>) -> Option<Hint> {
         }
     }
     None
+}
+
+/// Whether the loop of [`aligned_triple_exclusion`] met the cells `c0 < c1` and `c2` as one set
+/// before (as another pair and third): the set's outcome does not depend on the order, and it
+/// removed nothing then. A set is met at its two lowest cells first (the pairs come by their
+/// higher cell, then their lower), then at the lowest and highest, then at the two highest; at
+/// each, when the remaining cell is an excluder of either.
+#[inline(always)]
+fn tried(excluders: &[u128; 81], c0: usize, c1: usize, c2: usize) -> bool {
+    if c2 > c1 {
+        return false;
+    }
+    let (lo, mid) = (c0.min(c2), c0.max(c2));
+    (excluders[lo] | excluders[mid]) >> c1 & 1 == 1
+        || (c2 < c0 && (excluders[c2] | excluders[c1]) >> c0 & 1 == 1)
 }
 
 /// The aligned triple exclusion of three cells and their common excluders, if it removes any.
