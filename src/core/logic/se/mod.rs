@@ -683,10 +683,10 @@ fn changes(state: &State, hint: &Hint) -> bool {
 /// the list already reaches it. This loop applies freely every technique no harder than the
 /// hardest used so far (`er`), and takes a harder one only where a full sweep of the easier
 /// ones changed nothing, as SE does, so it meets the same hardest one.
-#[inline(always)]
 ///
 /// `stale` holds, per technique, the part of the state that changed since it last found
 /// nothing (see [`Scope`]); it looks only there.
+#[inline(always)]
 fn settle(
     state: &mut State,
     tables: &mut Tables,
