@@ -50,23 +50,19 @@ fn single(s: &State) -> Option<(usize, u8)> {
     None
 }
 
-/// Forcing chains followed a level at a time (outside nested chains) have the complexity the
-/// breadth-first search finds, or none where it finds none, for every assumption, on the givens
-/// and on grids with more and more of the candidates the solution rules out removed.
-#[test]
-fn forcing_chains_by_levels_match_the_search() {
+/// The first six top1465 puzzles' states at the givens and then three times thinned: each
+/// round removes every fifth candidate the solution rules out, so links get stronger round by
+/// round. Each comes with its puzzle line and its round (0 = the givens).
+fn thinned_states() -> Vec<(String, usize, State)> {
     let mut solver = Solver::new(BoxShape::CLASSIC);
-    let mut found = 0;
+    let mut out = Vec::new();
     for line in puzzles("puzzles3_magictour_top1465", 0).iter().take(6) {
         let grid = parse(line, None).unwrap();
         let solution = solver.solutions(&grid, 2, &mut Unbounded).unwrap();
         let solution = solution[0].cells();
         let mut s = state_of(line);
         for round in 0..4 {
-            let (differ, n) = unary::forcing_both_ways(&s, &[u32::MAX, 4, 7, 12]);
-            assert!(differ.is_empty(), "{line} round {round}: {differ:?}");
-            found += n;
-            // Every fifth wrong candidate goes, so links get stronger round by round.
+            out.push((line.clone(), round, s.clone()));
             let mut k = round;
             for (cands, &value) in s.cands.iter_mut().zip(solution) {
                 for d in 0..9u8 {
@@ -80,6 +76,20 @@ fn forcing_chains_by_levels_match_the_search() {
             }
         }
     }
+    out
+}
+
+/// Forcing chains followed a level at a time (outside nested chains) have the complexity the
+/// breadth-first search finds, or none where it finds none, for every assumption, on the givens
+/// and on grids with more and more of the candidates the solution rules out removed.
+#[test]
+fn forcing_chains_by_levels_match_the_search() {
+    let mut found = 0;
+    for (line, round, s) in thinned_states() {
+        let (differ, n) = unary::forcing_both_ways(&s, &[u32::MAX, 4, 7, 12]);
+        assert!(differ.is_empty(), "{line} round {round}: {differ:?}");
+        found += n;
+    }
     assert!(found > 100, "{found}");
 }
 
@@ -87,45 +97,26 @@ fn forcing_chains_by_levels_match_the_search() {
 /// and on grids with more and more of the candidates the solution rules out removed.
 #[test]
 fn nishio_runs_skipped_meet_no_contradiction() {
-    let mut solver = Solver::new(BoxShape::CLASSIC);
     let (mut skipped, mut broken) = (0, 0);
-    for line in puzzles("puzzles3_magictour_top1465", 0).iter().take(6) {
-        let grid = parse(line, None).unwrap();
-        let solution = solver.solutions(&grid, 2, &mut Unbounded).unwrap();
-        let solution = solution[0].cells();
-        let mut s = state_of(line);
-        for round in 0..4 {
-            let planes = planes(&s.cands);
-            for cell in 0..81 {
-                for (d, &plane) in planes.iter().enumerate() {
-                    if s.cands[cell] >> d & 1 == 0 {
-                        continue;
-                    }
-                    for on in [true, false] {
-                        let start = pid(cell, d, on);
-                        let mut unbounded = Unbounded;
-                        let mut budget = Budget::new(&mut unbounded);
-                        let run = multiple::follow(&s, start, Mode::NISHIO, &mut budget);
-                        let breaks = run.reached().is_none();
-                        broken += usize::from(breaks);
-                        if !multiple::nishio_may_break(plane, cell, on) {
-                            assert!(!breaks, "{line} round {round}: {cell} {d} {on}");
-                            skipped += 1;
-                        }
-                        run.recycle();
-                    }
+    for (line, round, s) in thinned_states() {
+        let planes = planes(&s.cands);
+        for cell in 0..81 {
+            for (d, &plane) in planes.iter().enumerate() {
+                if s.cands[cell] >> d & 1 == 0 {
+                    continue;
                 }
-            }
-            // Every fifth wrong candidate goes, so links get stronger round by round.
-            let mut k = round;
-            for (cands, &value) in s.cands.iter_mut().zip(solution) {
-                for d in 0..9u8 {
-                    if *cands >> d & 1 == 1 && value != d + 1 {
-                        k += 1;
-                        if k % 5 == 0 {
-                            *cands &= !(1 << d);
-                        }
+                for on in [true, false] {
+                    let start = pid(cell, d, on);
+                    let mut unbounded = Unbounded;
+                    let mut budget = Budget::new(&mut unbounded);
+                    let run = multiple::follow(&s, start, Mode::NISHIO, &mut budget);
+                    let breaks = run.reached().is_none();
+                    broken += usize::from(breaks);
+                    if !multiple::nishio_may_break(plane, cell, on) {
+                        assert!(!breaks, "{line} round {round}: {cell} {d} {on}");
+                        skipped += 1;
                     }
+                    run.recycle();
                 }
             }
         }
