@@ -762,7 +762,11 @@ fn settle(
             tables.refresh();
             let hint = technique.find_in(&View { state, tables }, stale[producer]);
             match hint {
-                Some(h) if (h.tenths <= *er || !changed) && changes(state, &h) => {
+                Some(h) if changes(state, &h) => {
+                    if h.tenths > *er && changed {
+                        // Harder than anything used so far: the easier ones sweep first.
+                        continue 'sweep;
+                    }
                     *er = (*er).max(h.tenths);
                     tables.apply(state, &h);
                     changed = true;
@@ -770,10 +774,6 @@ fn settle(
                     // are looked at again in the next sweep.
                     resume = producer;
                     producer = 0;
-                }
-                Some(h) if changes(state, &h) => {
-                    let _ = h;
-                    continue 'sweep;
                 }
                 _ => {
                     stale[producer] = Scope::NONE;
